@@ -1,0 +1,321 @@
+// checker: renders findings as clang-style text, pto-lint JSON (schema 1) and SARIF 2.1.0.
+#include "Emit.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <map>
+
+namespace pto::checker {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+/// File as written in reports: relative to BaseDir when it lies under it, else unchanged.
+std::string relPath(const std::string &File, const std::string &BaseDir) {
+  if (BaseDir.empty())
+    return File;
+  std::string B = BaseDir;
+  while (B.size() > 1 && B.back() == '/')
+    B.pop_back();
+  if (B == "/")
+    return File.size() > 1 && File[0] == '/' ? File.substr(1) : File;
+  if (File.size() > B.size() + 1 && File.compare(0, B.size(), B) == 0 && File[B.size()] == '/')
+    return File.substr(B.size() + 1);
+  return File;
+}
+
+/// `file:line:col: ` (or less, as far as the location is known); Tool when there is no file.
+std::string locPrefix(const SourceLoc &L, const std::string &BaseDir, const std::string &Tool) {
+  if (L.file.empty())
+    return Tool.empty() ? "" : Tool + ": ";
+  std::string S = relPath(L.file, BaseDir);
+  if (L.valid()) {
+    S += ":" + std::to_string(L.line);
+    if (L.col)
+      S += ":" + std::to_string(L.col);
+  }
+  return S + ": ";
+}
+
+std::vector<Target> findingTargets(const Finding &F) {
+  return F.targets.empty() ? std::vector<Target>{F.target} : F.targets;
+}
+
+Json targetNames(const std::vector<Target> &Ts) {
+  Json A = Json::array();
+  for (Target T : Ts)
+    A.push_back(targetName(T));
+  return A;
+}
+
+std::string dump(const Json &J) {
+  // Replace rather than throw on invalid UTF-8 in user-controlled text (file names, expressions).
+  return J.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+/// Percent-encodes everything but RFC 3986 unreserved characters and '/'.
+std::string uriEncode(const std::string &Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (std::isalnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/') {
+      Out += static_cast<char>(C);
+    } else {
+      char Buf[4];
+      std::snprintf(Buf, sizeof Buf, "%%%02X", C);
+      Out += Buf;
+    }
+  }
+  return Out;
+}
+
+/// "pto-colargmin-tmp-size" -> "ColargminTmpSize".
+std::string camelName(const std::string &Id) {
+  std::string S = Id.compare(0, 4, "pto-") == 0 ? Id.substr(4) : Id;
+  std::string Out;
+  bool Up = true;
+  for (char C : S) {
+    if (C == '-') {
+      Up = true;
+      continue;
+    }
+    Out += Up ? static_cast<char>(std::toupper(static_cast<unsigned char>(C))) : C;
+    Up = false;
+  }
+  return Out;
+}
+
+Json physicalLocation(const SourceLoc &L, const std::string &BaseDir) {
+  Json Art;
+  std::string Rel = relPath(L.file, BaseDir);
+  if (!Rel.empty() && Rel[0] == '/') {
+    Art["uri"] = "file://" + uriEncode(Rel);
+  } else {
+    Art["uri"] = uriEncode(Rel);
+    Art["uriBaseId"] = "%SRCROOT%";
+  }
+  Json P;
+  P["artifactLocation"] = Art;
+  if (L.valid()) {
+    Json Region;
+    Region["startLine"] = L.line;
+    if (L.col)
+      Region["startColumn"] = L.col;
+    P["region"] = Region;
+  }
+  return P;
+}
+
+Json ruleDescriptor(const Rule &R) {
+  std::string Help = R.help;
+  for (const RuleVariant &V : R.variants)
+    if (Help.empty() && !V.help.empty())
+      Help = V.help;
+  std::string Full = R.description.empty() ? R.summary : R.description;
+  std::vector<std::string> Sources = R.sources;
+  for (const RuleVariant &V : R.variants)
+    for (const std::string &S : V.sources)
+      if (std::find(Sources.begin(), Sources.end(), S) == Sources.end())
+        Sources.push_back(S);
+  std::string Md = "**" + R.id + "**: " + R.summary + "\n\n";
+  if (!R.description.empty())
+    Md += R.description + "\n\n";
+  if (!Help.empty())
+    Md += "**How to fix:** " + Help + "\n\n";
+  if (!Sources.empty()) {
+    Md += "**Upstream:**";
+    for (const std::string &S : Sources)
+      Md += "\n- `" + S + "`";
+    Md += "\n";
+  }
+
+  Json D;
+  D["id"] = R.id;
+  D["name"] = camelName(R.id);
+  D["shortDescription"]["text"] = R.summary;
+  D["fullDescription"]["text"] = Full;
+  D["help"]["text"] = Help.empty() ? R.summary : Help;
+  D["help"]["markdown"] = Md;
+  D["defaultConfiguration"]["level"] = severityName(R.severity);
+  D["properties"]["tags"] = Json::array({"pto", R.kind});
+  return D;
+}
+
+/// For ids the engine reports itself (pto-operand-unrecognised, ...), which have no rule declaration.
+Json metaDescriptor(const Finding &F) {
+  std::string Text = "pto-lint diagnostic " + F.ruleId;
+  Json D;
+  D["id"] = F.ruleId;
+  D["name"] = camelName(F.ruleId);
+  D["shortDescription"]["text"] = Text;
+  D["fullDescription"]["text"] = Text;
+  D["help"]["text"] = F.help.empty() ? Text : F.help;
+  D["defaultConfiguration"]["level"] = severityName(F.severity);
+  D["properties"]["tags"] = Json::array({"pto"});
+  return D;
+}
+
+std::string plural(unsigned N, const char *Word) {
+  return std::to_string(N) + " " + Word + (N == 1 ? "" : "s");
+}
+
+} // namespace
+
+std::string toText(const std::vector<Finding> &Fs, const RunInfo &Info) {
+  std::string Out;
+  for (const Finding &F : Fs) {
+    std::string Here = locPrefix(F.loc, Info.baseDir, Info.toolName);
+    Out += Here + severityName(F.severity) + ": " + F.message + " [" + F.ruleId + "]\n";
+    for (const Note &N : F.notes)
+      Out += (N.loc.valid() ? locPrefix(N.loc, Info.baseDir, Info.toolName) : Here) + "note: " + N.text + "\n";
+    if (!F.help.empty())
+      Out += Here + "note: help: " + F.help + "\n";
+  }
+  return Out;
+}
+
+std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
+  Json J;
+  J["version"] = 1;
+  J["tool"]["name"] = Info.toolName;
+  J["tool"]["version"] = Info.toolVersion;
+  J["targets"] = targetNames(Info.targets);
+  const Tally &T = Info.tally;
+  J["summary"] = {{"callSites", T.callSites}, {"checks", T.checks},   {"proved", T.proved},
+                  {"violated", T.violated},   {"unknown", T.unknown}, {"errors", T.errors}};
+  J["findings"] = Json::array();
+  for (const Finding &F : Fs) {
+    std::string File = relPath(F.loc.file, Info.baseDir);
+    Json Notes = Json::array();
+    for (const Note &N : F.notes) {
+      const SourceLoc &L = N.loc.valid() ? N.loc : F.loc;
+      Notes.push_back({{"file", relPath(L.file, Info.baseDir)},
+                       {"line", L.line},
+                       {"column", L.col},
+                       {"message", N.text}});
+    }
+    Json Cex = Json::object();
+    for (const auto &[Name, Value] : F.counterexample)
+      Cex[Name] = Value;
+    Json E;
+    E["ruleId"] = F.ruleId;
+    E["op"] = F.op;
+    E["status"] = statusName(F.status);
+    E["severity"] = severityName(F.severity);
+    E["targets"] = targetNames(findingTargets(F));
+    E["file"] = File;
+    E["line"] = F.loc.line;
+    E["column"] = F.loc.col;
+    E["function"] = F.function;
+    E["message"] = F.message;
+    E["notes"] = Notes;
+    E["help"] = F.help;
+    E["counterexample"] = Cex;
+    E["citation"] = F.citation;
+    E["fingerprint"] = fingerprint(F, Info.baseDir);
+    J["findings"].push_back(E);
+  }
+  return dump(J);
+}
+
+std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const RunInfo &Info) {
+  Json Descriptors = Json::array();
+  std::map<std::string, size_t> Index;
+  for (const Rule &R : Rules.rules()) {
+    Index.emplace(R.id, Descriptors.size());
+    Descriptors.push_back(ruleDescriptor(R));
+  }
+
+  Json Results = Json::array();
+  for (const Finding &F : Fs) {
+    auto It = Index.find(F.ruleId);
+    if (It == Index.end()) {
+      It = Index.emplace(F.ruleId, Descriptors.size()).first;
+      Descriptors.push_back(metaDescriptor(F));
+    }
+    // A sentence break keeps the headline whole where GitHub shows only the first sentence.
+    std::string Text = F.message;
+    if (!F.counterexample.empty()) {
+      Text += ". Counterexample: ";
+      bool First = true;
+      for (const auto &[Name, Value] : F.counterexample) {
+        Text += (First ? "" : ", ") + Name + " = " + std::to_string(Value);
+        First = false;
+      }
+      Text += ".";
+    }
+    Json Res;
+    Res["ruleId"] = F.ruleId;
+    Res["ruleIndex"] = It->second;
+    Res["level"] = severityName(F.severity);
+    Res["message"]["text"] = Text;
+    Res["locations"] = Json::array();
+    if (!F.loc.file.empty())
+      Res["locations"].push_back({{"physicalLocation", physicalLocation(F.loc, Info.baseDir)}});
+    Json Related = Json::array();
+    for (const Note &N : F.notes)
+      if (N.loc.valid() && !N.loc.file.empty())
+        Related.push_back({{"id", Related.size() + 1},
+                           {"physicalLocation", physicalLocation(N.loc, Info.baseDir)},
+                           {"message", {{"text", N.text}}}});
+    if (!Related.empty())
+      Res["relatedLocations"] = Related;
+    Res["partialFingerprints"]["primaryLocationLineHash"] = fingerprint(F, Info.baseDir);
+    Res["properties"]["status"] = statusName(F.status);
+    Res["properties"]["targets"] = targetNames(findingTargets(F));
+    Results.push_back(Res);
+  }
+
+  Json Driver;
+  Driver["name"] = Info.toolName;
+  if (!Info.toolVersion.empty())
+    Driver["semanticVersion"] = Info.toolVersion;
+  Driver["rules"] = Descriptors;
+
+  Json Run;
+  Run["tool"]["driver"] = Driver;
+  if (!Info.baseDir.empty() && Info.baseDir[0] == '/') {
+    std::string B = Info.baseDir;
+    while (B.size() > 1 && B.back() == '/')
+      B.pop_back();
+    Run["originalUriBaseIds"]["%SRCROOT%"]["uri"] = "file://" + uriEncode(B == "/" ? B : B + "/");
+  }
+  Run["invocations"] = Json::array({{{"executionSuccessful", Info.tally.errors == 0}}});
+  Run["results"] = Results;
+
+  Json Log;
+  Log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  Log["version"] = "2.1.0";
+  Log["runs"] = Json::array({Run});
+  return dump(Log);
+}
+
+std::string summaryLine(const Tally &T) {
+  std::string S = plural(T.callSites, "call site") + ", " + plural(T.checks, "check") + ": " +
+                  std::to_string(T.proved) + " proved, " + std::to_string(T.violated) + " violated, " +
+                  std::to_string(T.unknown) + " unknown";
+  if (T.errors)
+    S += ", " + plural(T.errors, "error");
+  return S;
+}
+
+std::string fingerprint(const Finding &F, const std::string &BaseDir) {
+  // FNV-1a 64; a NUL after each field keeps ("ab","c") apart from ("a","bc"). The line is left out on purpose.
+  uint64_t H = 0xcbf29ce484222325ULL;
+  const std::string File = relPath(F.loc.file, BaseDir);
+  for (const std::string *Field : {&F.ruleId, &File, &F.op, &F.function, &F.message}) {
+    for (unsigned char C : *Field) {
+      H ^= C;
+      H *= 0x100000001b3ULL;
+    }
+    H *= 0x100000001b3ULL; // the NUL separator (0 xor is a no-op)
+  }
+  char Buf[17];
+  std::snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(H));
+  return Buf;
+}
+
+} // namespace pto::checker

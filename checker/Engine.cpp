@@ -1,0 +1,525 @@
+// checker: builds one z3model query per (call, target, rule) and turns verdicts into findings.
+#include "Engine.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace pto::checker {
+
+using z3model::Decl;
+using z3model::Query;
+using z3model::Verdict;
+
+bool globMatch(const std::string &G, const std::string &S) {
+  size_t Gi = 0, Si = 0, Star = std::string::npos, Mark = 0;
+  while (Si < S.size()) {
+    if (Gi < G.size() && (G[Gi] == S[Si])) {
+      ++Gi, ++Si;
+    } else if (Gi < G.size() && G[Gi] == '*') {
+      Star = Gi++;
+      Mark = Si;
+    } else if (Star != std::string::npos) {
+      Gi = Star + 1;
+      Si = ++Mark;
+    } else {
+      return false;
+    }
+  }
+  while (Gi < G.size() && G[Gi] == '*')
+    ++Gi;
+  return Gi == G.size();
+}
+
+Engine::Engine(const RuleSet &Rules, EngineOptions O) : Rules(Rules), Opts(std::move(O)), Solver(Opts.budget) {}
+Engine::~Engine() = default;
+
+bool Engine::enabled(const std::string &Id) const {
+  bool On = Opts.enable.empty();
+  for (const std::string &G : Opts.enable)
+    On |= globMatch(G, Id);
+  for (const std::string &G : Opts.disable)
+    if (globMatch(G, Id))
+      On = false;
+  return On;
+}
+
+namespace {
+
+const std::map<std::string, const char *> LocCodes = {
+    {"Vec", "VEC"},         {"Mat", "MAT"},         {"Left", "LEFT"},          {"Right", "RIGHT"},
+    {"Acc", "ACC"},         {"Bias", "BIAS"},       {"Scaling", "SCALING"},    {"ScaleLeft", "SCALELEFT"},
+    {"ScaleRight", "SCALERIGHT"}, {"Ctrl", "CTRL"}};
+
+/// Symbol-like tokens of an SMT-LIB2 term (quoted or not).
+std::set<std::string> tokens(const std::string &T) {
+  std::set<std::string> Out;
+  std::string Cur;
+  bool Quoted = false;
+  for (char C : T) {
+    if (Quoted) {
+      if (C == '|') {
+        Out.insert(Cur);
+        Cur.clear();
+        Quoted = false;
+      } else {
+        Cur += C;
+      }
+      continue;
+    }
+    if (C == '|') {
+      Quoted = true;
+      continue;
+    }
+    if (C == '(' || C == ')' || C == ' ' || C == '\n' || C == '\t') {
+      if (!Cur.empty())
+        Out.insert(Cur);
+      Cur.clear();
+    } else {
+      Cur += C;
+    }
+  }
+  if (!Cur.empty())
+    Out.insert(Cur);
+  return Out;
+}
+
+/// Replaces the per-operand placeholder `T.` by `Role.` at symbol starts.
+std::string substRole(const std::string &S, const std::string &Role) {
+  std::string Out;
+  for (size_t I = 0; I < S.size(); ++I) {
+    bool Start = I == 0 || S[I - 1] == '(' || S[I - 1] == ' ' || S[I - 1] == '{' || S[I - 1] == '|' ||
+                 S[I - 1] == '\'' || S[I - 1] == '\n';
+    if (Start && S.compare(I, 2, "T.") == 0) {
+      Out += Role + ".";
+      ++I;
+    } else {
+      Out += S[I];
+    }
+  }
+  return Out;
+}
+
+/// Everything the engine knows about a call, as query declarations plus how to show each to a user.
+struct FactTable {
+  std::vector<Decl> Decls;
+  std::set<std::string> Opaque;              // free values the extractor did not understand
+  std::map<std::string, std::string> Text;   // names rendered as text in messages
+  std::map<std::string, std::string> Display; // decl name -> what users call it
+  std::map<std::string, std::set<std::string>> Deps; // decl -> decl names its definition mentions
+  std::vector<std::string> WellFormed;       // hypotheses: symbolic valid dims within their tile
+  std::vector<std::string> Minimize;
+
+  void known(const std::string &Name, int64_t V) { Decls.push_back({Name, std::nullopt, std::nullopt, z3model::smtInt(V)}); }
+  void defined(const std::string &Name, const std::string &Term) {
+    Decls.push_back({Name, std::nullopt, std::nullopt, Term});
+    Deps[Name] = tokens(Term);
+  }
+  void opaque(const std::string &Name, const std::string &Shown) {
+    Decls.push_back({Name, std::nullopt, std::nullopt, std::nullopt});
+    Opaque.insert(Name);
+    Display[Name] = Shown;
+  }
+};
+
+void addTile(FactTable &F, const std::string &R, const TileFacts &T) {
+  F.Text[R + ".expr"] = T.expr;
+  F.Text[R + ".type"] = T.typeSpelling;
+  F.Text[R + ".dtype"] = T.dtypeName;
+  F.Text[R + ".loc"] = T.loc.empty() ? "unknown" : T.loc;
+  F.Text[R + ".blayout"] = T.blayout.empty() ? "unknown" : T.blayout;
+  F.Text[R + ".slayout"] = T.slayout.empty() ? "unknown" : T.slayout;
+  auto Loc = LocCodes.find(T.loc);
+  if (Loc != LocCodes.end())
+    F.defined(R + ".loc", Loc->second);
+  else
+    F.opaque(R + ".loc", "TileType of '" + T.expr + "'");
+  if (T.dtype != DType::Unknown) {
+    F.defined(R + ".dtype", dtypeCode(T.dtype));
+    F.known(R + ".esize", dtypeSize(T.dtype));
+    F.known(R + ".bytes", T.rows * T.cols * dtypeSize(T.dtype));
+  } else {
+    F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");
+    F.opaque(R + ".esize", "element size of '" + T.expr + "'");
+    F.opaque(R + ".bytes", "size in bytes of '" + T.expr + "'");
+  }
+  F.known(R + ".rows", T.rows);
+  F.known(R + ".cols", T.cols);
+  F.known(R + ".sfsize", T.sfractalSize);
+  if (T.blayout == "RowMajor" || T.blayout == "ColMajor")
+    F.defined(R + ".blayout", T.blayout == "RowMajor" ? "B_ROWMAJOR" : "B_COLMAJOR");
+  else
+    F.opaque(R + ".blayout", "BLayout of '" + T.expr + "'");
+  if (T.slayout == "NoneBox" || T.slayout == "RowMajor" || T.slayout == "ColMajor")
+    F.defined(R + ".slayout", T.slayout == "NoneBox" ? "S_NONEBOX" : T.slayout == "RowMajor" ? "S_ROWMAJOR" : "S_COLMAJOR");
+  else
+    F.opaque(R + ".slayout", "SLayout of '" + T.expr + "'");
+  auto Dim = [&](const char *Fact, const char *Name, const char *Bound, const IntFact &V) {
+    std::string N = R + "." + Fact;
+    F.Display[N] = std::string(Name) + " of '" + T.expr + "'";
+    if (V.value) {
+      F.known(N, *V.value);
+    } else {
+      F.defined(N, V.term);
+      F.WellFormed.push_back("(and (<= 0 |" + N + "|) (<= |" + N + "| |" + R + "." + Bound + "|))");
+    }
+  };
+  Dim("vrow", "validRow", "rows", T.validRow);
+  Dim("vcol", "validCol", "cols", T.validCol);
+}
+
+FactTable buildFacts(const CallSite &C, const OpSignature *Sig, const Overload *Ov) {
+  FactTable F;
+  for (const Symbol &S : C.symbols) {
+    F.Decls.push_back({S.name, S.lo, S.hi, std::nullopt});
+    F.Display[S.name] = S.display;
+    if (!S.understood)
+      F.Opaque.insert(S.name);
+    else
+      F.Minimize.push_back(S.name);
+  }
+  for (const Symbol &S : C.symbols)
+    if (!S.understood)
+      F.Minimize.push_back(S.name);
+  if (Sig)
+    for (const auto &[N, V] : Sig->constants)
+      F.known(N, V);
+  if (Ov)
+    for (const auto &[N, V] : Ov->constants)
+      F.known(N, V);
+  for (const Operand &O : C.operands)
+    if (O.tile.isTile)
+      addTile(F, O.role, O.tile);
+  return F;
+}
+
+/// Names a term depends on, transitively through definitions.
+std::set<std::string> closure(const FactTable &F, std::set<std::string> Work) {
+  std::set<std::string> Seen;
+  while (!Work.empty()) {
+    std::string N = *Work.begin();
+    Work.erase(Work.begin());
+    if (!Seen.insert(N).second)
+      continue;
+    auto It = F.Deps.find(N);
+    if (It != F.Deps.end())
+      for (const std::string &D : It->second)
+        Work.insert(D);
+  }
+  return Seen;
+}
+
+std::string render(const std::string &Tmpl, const std::map<std::string, std::string> &Vals) {
+  std::string Out;
+  for (size_t I = 0; I < Tmpl.size(); ++I) {
+    if (Tmpl[I] == '{') {
+      size_t E = Tmpl.find('}', I);
+      if (E != std::string::npos) {
+        std::string Key = Tmpl.substr(I + 1, E - I - 1);
+        auto It = Vals.find(Key);
+        Out += It != Vals.end() ? It->second : "{" + Key + "}";
+        I = E;
+        continue;
+      }
+    }
+    Out += Tmpl[I];
+  }
+  return Out;
+}
+
+const char TargetMark[] = "\x01TARGET\x01";
+
+std::string joinTargets(const std::vector<Target> &Ts) {
+  std::string S;
+  for (size_t I = 0; I < Ts.size(); ++I)
+    S += (I ? (I + 1 == Ts.size() ? " and " : ", ") : "") + std::string(targetName(Ts[I]));
+  return S;
+}
+
+std::string replaceAll(std::string S, const std::string &From, const std::string &To) {
+  for (size_t P = S.find(From); P != std::string::npos; P = S.find(From, P + To.size()))
+    S.replace(P, From.size(), To);
+  return S;
+}
+
+} // namespace
+
+void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
+  ++T.callSites;
+  const OpSignature *Sig = Rules.op(C.op);
+  const Overload *Ov = nullptr;
+  if (Sig)
+    for (const Overload &O : Sig->overloads)
+      if (O.name == C.overload)
+        Ov = &O;
+
+  std::vector<Finding> Raw;
+  // An operand that is not a recognised tile makes every rule of the call undecidable: say so once.
+  for (const Operand &O : C.operands)
+    if (!O.tile.isTile) {
+      Finding F;
+      F.ruleId = "pto-operand-unrecognised";
+      F.op = C.op;
+      F.status = Status::Unknown;
+      F.severity = Severity::Warning;
+      F.loc = C.loc;
+      F.function = C.function;
+      F.message = "cannot check " + C.op + ": operand '" + O.tile.expr + "' has type '" + O.tile.typeSpelling +
+                  "', which is not a recognised pto::Tile";
+      F.targets = Opts.targets;
+      F.target = Opts.targets.empty() ? Target::A2A3 : Opts.targets.front();
+      F.help = "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape";
+      ++T.unknown;
+      Out.push_back(F);
+      return;
+    }
+
+  FactTable Facts = buildFacts(C, Sig, Ov);
+  std::vector<std::string> PathTerms;
+  for (const PathCondition &P : C.path)
+    PathTerms.push_back(P.term);
+
+  for (Target Tg : Opts.targets) {
+    for (const Rule &R : Rules.rules()) {
+      if (!R.appliesTo(C.op) || !enabled(R.id))
+        continue;
+      const RuleVariant *V = R.variantFor(Tg, C.overload);
+      if (!V)
+        continue;
+      std::vector<std::string> Roles;
+      if (R.perOperand) {
+        for (const Operand &O : C.operands)
+          Roles.push_back(O.role);
+      } else {
+        Roles.push_back("");
+      }
+      for (const std::string &Role : Roles) {
+        auto Sub = [&](const std::string &S) { return Role.empty() ? S : substRole(S, Role); };
+        ++T.checks;
+        Query Q;
+        Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
+                 (Role.empty() ? "" : " " + Role);
+        Q.prelude = Rules.prelude();
+        Q.decls = Facts.Decls;
+        std::set<std::string> Used = tokens(Sub(V->require));
+        std::map<std::string, std::string> LetTerms;
+        for (const auto &[N, Term] : V->let) {
+          Q.decls.push_back({N, std::nullopt, std::nullopt, Sub(Term)});
+          LetTerms[N] = Sub(Term);
+          auto Tk = tokens(Sub(Term));
+          Used.insert(Tk.begin(), Tk.end());
+        }
+        Q.hypotheses = PathTerms;
+        if (R.kind != "tile")
+          Q.hypotheses.insert(Q.hypotheses.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
+        Q.property = Sub(V->require);
+        Q.minimize = Facts.Minimize;
+
+        FactTable Local = Facts;
+        for (const auto &[N, Term] : LetTerms)
+          Local.Deps[N] = tokens(Term);
+        std::set<std::string> Deps = closure(Local, Used);
+
+        if (!Opts.dumpDir.empty()) {
+          std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")
+              << z3model::Solver::toSmtLib(Q);
+        }
+        z3model::Result Res = Solver.check(Q);
+        if (Res.verdict == Verdict::Proved) {
+          ++T.proved;
+          continue;
+        }
+
+        Finding F;
+        F.ruleId = R.id;
+        F.op = C.op;
+        F.target = Tg;
+        F.targets = {Tg};
+        F.loc = C.loc;
+        F.function = C.function;
+        F.citation.clear();
+        for (const std::string &S : V->sources.empty() ? R.sources : V->sources)
+          F.citation += (F.citation.empty() ? "" : "; ") + S;
+
+        // Values for message fields: text facts, then numbers from the model (or the known facts).
+        std::map<std::string, std::string> Vals;
+        for (const auto &[K, S] : Facts.Text)
+          Vals[Role.empty() ? K : substRole(K, Role)] = S;
+        if (!Role.empty())
+          for (const auto &[K, S] : Facts.Text)
+            if (K.compare(0, Role.size() + 1, Role + ".") == 0)
+              Vals["T." + K.substr(Role.size() + 1)] = S;
+        Vals["op"] = C.op;
+        Vals["target"] = TargetMark;
+        Vals["role"] = Role;
+        for (const auto &[K, X] : Res.model) {
+          if (Facts.Text.count(K))
+            continue; // enum-coded facts read as text ("float", "Vec"), not as their codes
+          Vals[K] = std::to_string(X);
+          if (!Role.empty() && K.compare(0, Role.size() + 1, Role + ".") == 0)
+            Vals["T." + K.substr(Role.size() + 1)] = std::to_string(X);
+        }
+
+        std::set<std::string> OpaqueDeps;
+        for (const std::string &D : Deps)
+          if (Facts.Opaque.count(D))
+            OpaqueDeps.insert(D);
+
+        const std::string &Msg = !V->message.empty() ? V->message : R.message;
+        const std::string &Why = !V->note.empty() ? V->note : R.note;
+        const std::string &Help = !V->help.empty() ? V->help : R.help;
+        Severity RuleSev = V->severity.value_or(R.severity);
+
+        switch (Res.verdict) {
+        case Verdict::ViolatedAlways:
+          F.status = Status::ViolatedAlways;
+          F.severity = RuleSev;
+          ++T.violated;
+          break;
+        case Verdict::ViolatedSometimes:
+          if (!OpaqueDeps.empty()) {
+            F.status = Status::Unknown;
+            F.severity = Severity::Warning;
+            ++T.unknown;
+          } else {
+            F.status = Status::ViolatedSometimes;
+            F.severity = std::min(RuleSev, Severity::Warning);
+            ++T.violated;
+          }
+          break;
+        case Verdict::Unknown:
+          F.status = Status::Unknown;
+          F.severity = Severity::Warning;
+          ++T.unknown;
+          break;
+        default:
+          F.status = Status::Error;
+          F.severity = Severity::Error;
+          ++T.errors;
+          break;
+        }
+
+        if (F.status == Status::Error) {
+          F.message = "internal error while checking " + R.id + ": " + Res.reason;
+        } else if (Res.verdict == Verdict::Unknown) {
+          F.message = "cannot prove that " + render(R.summary, Vals) + " on " + TargetMark + ": " + Res.reason;
+          F.notes.push_back({{}, "the solver budget (rlimit " + std::to_string(Opts.budget.rlimit) +
+                                     ") was exhausted; raise it with --budget"});
+        } else if (F.status == Status::Unknown) {
+          F.message = "cannot prove that " + render(R.summary, Vals) + " on " + TargetMark +
+                      "; it fails for values pto-lint could not follow";
+          F.notes.push_back({{}, "would fail with: " + render(Msg, Vals)});
+          for (const std::string &D : OpaqueDeps) {
+            std::string Why2;
+            for (const Symbol &S : C.symbols)
+              if (S.name == D)
+                Why2 = S.why;
+            auto It = Facts.Display.find(D);
+            F.notes.push_back({{}, "not understood: " + (It != Facts.Display.end() ? It->second : D) +
+                                       (Why2.empty() ? "" : " (" + Why2 + ")")});
+          }
+        } else {
+          F.message = render(Msg, Vals);
+        }
+
+        // Counterexample: the free inputs the rule depends on, and the symbolic tile facts they feed.
+        if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways) {
+          std::vector<std::string> Parts, Inputs;
+          for (const Symbol &S : C.symbols)
+            if (Deps.count(S.name) && S.understood && Res.model.count(S.name)) {
+              Parts.push_back(S.display + " = " + std::to_string(Res.model.at(S.name)));
+              Inputs.push_back(S.display);
+              F.counterexample[S.display] = Res.model.at(S.name);
+            }
+          for (const Operand &O : C.operands)
+            for (const char *Fact : {"vrow", "vcol"}) {
+              std::string N = O.role + "." + Fact;
+              const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
+              if (!IF.value && Deps.count(N) && Res.model.count(N)) {
+                std::string Shown = Facts.Display.at(N);
+                bool Same = false;
+                for (const std::string &P : Parts)
+                  Same |= P == Shown + " = " + std::to_string(Res.model.at(N));
+                if (!Same)
+                  Parts.push_back(Shown + " = " + std::to_string(Res.model.at(N)));
+                F.counterexample[Shown] = Res.model.at(N);
+              }
+            }
+          if (!Parts.empty()) {
+            std::string J;
+            for (size_t I = 0; I < Parts.size(); ++I)
+              J += (I ? ", " : "") + Parts[I];
+            if (F.status == Status::ViolatedSometimes)
+              F.notes.push_back({{}, "fails for example when " + J});
+            else if (F.status == Status::ViolatedAlways)
+              F.notes.push_back({{}, "fails for every feasible value (e.g. " + J + ")"});
+          }
+          // Guards that restrict the values above are part of the verdict: show them as assumptions.
+          for (const PathCondition &P : C.path) {
+            bool Relevant = false;
+            for (const std::string &Tk : tokens(P.term))
+              Relevant |= Deps.count(Tk) > 0;
+            if (Relevant)
+              F.notes.push_back({P.loc, "assuming '" + P.text + "' here"});
+          }
+        }
+        if (!Why.empty() && F.status != Status::Error)
+          F.notes.push_back({{}, render(Why, Vals)});
+        // Tile declarations the rule talks about.
+        for (const Operand &O : C.operands) {
+          if (!O.tile.declLoc.valid())
+            continue;
+          bool Mentioned = false;
+          for (const std::string &D : Deps)
+            Mentioned |= D.compare(0, O.role.size() + 1, O.role + ".") == 0;
+          if (Mentioned)
+            F.notes.push_back({O.tile.declLoc, "'" + O.tile.expr + "'" + (O.tile.expr == O.role ? "" : " (" + O.role + ")") + " declared here as '" +
+                                                   O.tile.typeSpelling + "'" +
+                                                   (O.tile.validOrigin.empty() ? "" : "; " + O.tile.validOrigin)});
+        }
+        for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
+          F.notes.push_back({C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here"});
+        if (F.status != Status::Error && !Help.empty())
+          F.help = render(Help, Vals);
+        Raw.push_back(std::move(F));
+      }
+    }
+  }
+
+  // Merge findings that read the same on several targets.
+  std::vector<Finding> Merged;
+  for (Finding &F : Raw) {
+    auto Same = [&](const Finding &G) {
+      if (G.ruleId != F.ruleId || G.status != F.status || G.severity != F.severity || G.message != F.message ||
+          G.help != F.help || G.notes.size() != F.notes.size())
+        return false;
+      for (size_t I = 0; I < F.notes.size(); ++I)
+        if (G.notes[I].text != F.notes[I].text)
+          return false;
+      return true;
+    };
+    auto It = std::find_if(Merged.begin(), Merged.end(), Same);
+    if (It != Merged.end())
+      It->targets.push_back(F.target);
+    else
+      Merged.push_back(std::move(F));
+  }
+  for (Finding &F : Merged) {
+    std::string Ts = joinTargets(F.targets);
+    F.message = replaceAll(F.message, TargetMark, Ts);
+    F.help = replaceAll(F.help, TargetMark, Ts);
+    for (Note &N : F.notes)
+      N.text = replaceAll(N.text, TargetMark, Ts);
+    Out.push_back(std::move(F));
+  }
+}
+
+void sortFindings(std::vector<Finding> &Fs) {
+  std::stable_sort(Fs.begin(), Fs.end(), [](const Finding &A, const Finding &B) {
+    return std::tie(A.loc.file, A.loc.line, A.loc.col, A.ruleId) < std::tie(B.loc.file, B.loc.line, B.loc.col, B.ruleId);
+  });
+}
+
+} // namespace pto::checker

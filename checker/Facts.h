@@ -1,0 +1,100 @@
+// checker: front-end independent facts about one PTO op call, as a front end extracts them.
+#ifndef PTOLINT_CHECKER_FACTS_H
+#define PTOLINT_CHECKER_FACTS_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pto::checker {
+
+enum class Target { A2A3, A5, CPU };
+const char *targetName(Target T);
+std::optional<Target> parseTarget(const std::string &S);
+/// Parses "a2a3,a5" into targets; returns the first bad name in Bad on failure.
+bool parseTargetList(const std::string &S, std::vector<Target> &Out, std::string &Bad);
+inline std::vector<Target> allTargets() { return {Target::A2A3, Target::A5, Target::CPU}; }
+
+struct SourceLoc {
+  std::string file;
+  unsigned line = 0, col = 0;
+  bool valid() const { return line != 0; }
+};
+
+/// Element types, with the codes the rule vocabulary uses (rules/prelude.smt2).
+enum class DType { Unknown = 0, I8, U8, I16, U16, I32, U32, I64, U64, F16, BF16, F32, F64 };
+unsigned dtypeSize(DType D); // 0 for Unknown
+const char *dtypeCode(DType D); // the prelude constant, e.g. "F16"
+
+/// An integer fact: a known constant, or an SMT-LIB2 term over the call's symbols.
+struct IntFact {
+  std::optional<int64_t> value;
+  std::string term; // used when !value
+  static IntFact known(int64_t V) { return {V, {}}; }
+  static IntFact symbolic(std::string T) { return {std::nullopt, std::move(T)}; }
+};
+
+/// What a front end knows about one tile operand. Enum-valued template arguments are kept by their
+/// enumerator name (as upstream spells them), so the facts do not depend on enumerator values.
+struct TileFacts {
+  bool isTile = false;         // false: the argument's type is not a recognised pto::Tile
+  std::string expr;            // the argument as written, e.g. "src"
+  std::string typeSpelling;    // the tile type as written or printed
+  SourceLoc declLoc;           // where the tile variable is declared, if known
+  std::string loc;             // "Vec", "Mat", ... ("" = unknown)
+  DType dtype = DType::Unknown;
+  std::string dtypeName;       // as written ("float", "half", "my_type")
+  int64_t rows = 0, cols = 0;
+  std::string blayout, slayout; // "RowMajor"/"ColMajor"; "NoneBox"/"RowMajor"/"ColMajor" ("" = unknown)
+  int64_t sfractalSize = 512;
+  int64_t declValidRow = 0, declValidCol = 0; // template arguments (-1 = DYNAMIC)
+  IntFact validRow, validCol;  // the value at the call
+  std::string validOrigin;     // how the dynamic values were found, for notes ("constructor at k.cpp:12")
+};
+
+/// A free integer of the call: a function parameter, a runtime value, or something not understood.
+struct Symbol {
+  std::string name;        // SMT name, unique per call
+  std::string display;     // what a user recognises: "cols", "src.GetValidCol()"
+  int64_t lo = INT32_MIN, hi = INT32_MAX; // the range of its C++ type (or the tile invariant)
+  bool understood = true;  // false: the extractor could not follow this value
+  std::string why;         // for !understood: what was not understood
+  SourceLoc loc;
+};
+
+struct Operand {
+  std::string role; // "dst", "src", "tmp", "dstVal", "dstIdx", ...
+  TileFacts tile;
+};
+
+struct PathCondition {
+  std::string term; // SMT-LIB2 Bool term over symbols
+  std::string text; // as written, for notes
+  SourceLoc loc;
+};
+
+/// One call of a PTO op with everything the rules may ask about.
+struct CallSite {
+  std::string op;        // "TCOLARGMIN"
+  std::string overload;  // "index" or "value-index" (see rules/ops.json)
+  SourceLoc loc;         // the call
+  std::string function;  // enclosing function, printed ("kernel<float, 255>")
+  std::vector<SourceLoc> instantiatedFrom; // points of instantiation, innermost first
+  std::vector<std::string> instantiationNames;
+  std::vector<Operand> operands;
+  std::vector<Symbol> symbols;
+  std::vector<PathCondition> path;
+  std::vector<std::string> notUnderstood; // argument/guard expressions the extractor gave up on
+
+  const Operand *operand(const std::string &Role) const {
+    for (const Operand &O : operands)
+      if (O.role == Role)
+        return &O;
+    return nullptr;
+  }
+};
+
+} // namespace pto::checker
+
+#endif

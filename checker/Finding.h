@@ -1,0 +1,56 @@
+// checker: what the engine concludes about a call: findings to report and a tally of verdicts.
+#ifndef PTOLINT_CHECKER_FINDING_H
+#define PTOLINT_CHECKER_FINDING_H
+
+#include "Facts.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace pto::checker {
+
+enum class Severity { Note, Warning, Error };
+const char *severityName(Severity S);
+
+/// How sure the finding is.
+enum class Status {
+  ViolatedAlways,    // fails for every feasible value of the call's inputs
+  ViolatedSometimes, // fails for the counterexample values, holds for others
+  Unknown,           // could not be decided (budget, or values pto-lint does not understand)
+  Error              // the solver or the rule failed; fail closed
+};
+const char *statusName(Status S);
+
+struct Note {
+  SourceLoc loc; // may be invalid: then the note belongs to the finding's location
+  std::string text;
+};
+
+struct Finding {
+  std::string ruleId;
+  std::string op;
+  Target target = Target::A2A3;
+  std::vector<Target> targets; // all targets that gave the same message (filled by the engine's merge)
+  Status status = Status::ViolatedAlways;
+  Severity severity = Severity::Error;
+  SourceLoc loc;
+  std::string message;   // headline, without the [rule-id] suffix
+  std::vector<Note> notes;
+  std::string help;      // how to fix; empty if none
+  std::map<std::string, int64_t> counterexample; // user-facing name -> value
+  std::string citation;
+  std::string function;  // enclosing function
+};
+
+struct Tally {
+  unsigned callSites = 0, checks = 0, proved = 0, violated = 0, unknown = 0, errors = 0;
+  void add(const Tally &O) {
+    callSites += O.callSites; checks += O.checks; proved += O.proved;
+    violated += O.violated; unknown += O.unknown; errors += O.errors;
+  }
+};
+
+} // namespace pto::checker
+
+#endif

@@ -1,0 +1,86 @@
+// checker: rules as data (rules/**/*.json): loading, validation and lookup.
+#ifndef PTOLINT_CHECKER_RULE_H
+#define PTOLINT_CHECKER_RULE_H
+
+#include "Facts.h"
+#include "Finding.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pto::checker {
+
+/// The condition of a rule for some targets and overloads. Terms are SMT-LIB2 over the fact vocabulary
+/// (docs/facts.md) and the rule's own `let` names.
+struct RuleVariant {
+  std::vector<Target> targets;
+  std::vector<std::string> overloads; // empty = all overloads of the rule's ops
+  std::optional<Severity> severity;   // overrides the rule's
+  std::vector<std::pair<std::string, std::string>> let; // name -> Int term, in order
+  std::string require;                // Bool term that must hold
+  std::string message, note, help;    // empty = the rule's
+  std::vector<std::string> sources;   // upstream citations for this variant
+};
+
+struct Rule {
+  std::string id;
+  std::vector<std::string> ops;       // "*" = every op
+  std::vector<std::string> overloads; // empty = all
+  std::string kind;                   // type, layout, valid-shape, tmp-size, mode, pattern, portability, tile
+  Severity severity = Severity::Error;
+  std::string summary;                // one line, lowercase
+  std::string description;            // rule details (markdown)
+  bool perOperand = false;            // terms use `T.` for each tile operand in turn
+  std::string message, note, help;
+  std::vector<std::string> sources;
+  std::vector<RuleVariant> variants;
+  std::string file;                   // where it was loaded from
+
+  bool appliesTo(const std::string &Op) const;
+  /// The variant for this target and overload, or null if the rule does not apply.
+  const RuleVariant *variantFor(Target T, const std::string &Overload) const;
+};
+
+struct Overload {
+  std::string name;                // "index", "value-index"
+  std::vector<std::string> roles;  // operand roles in argument order
+  std::vector<std::pair<std::string, int64_t>> constants; // op facts of this overload, e.g. op.withval = 1
+};
+
+struct OpSignature {
+  std::string name;                // "TCOLARGMIN"
+  std::string family;              // "colargmin"
+  std::vector<std::pair<std::string, int64_t>> constants; // op facts, e.g. op.ismax = 0
+  std::vector<Overload> overloads;
+  std::string citation;
+  /// The overload whose tile-operand count is N, if exactly one has it.
+  const Overload *byArity(size_t N) const;
+};
+
+class RuleSet {
+public:
+  /// The rules compiled into this binary (generated from rules/ at build time).
+  static const RuleSet &builtin();
+  /// Parses rule files; on failure returns false and describes every problem in Errors.
+  bool load(const std::vector<std::pair<std::string, std::string>> &Files, std::vector<std::string> &Errors);
+
+  const std::vector<Rule> &rules() const { return Rules; }
+  const std::vector<OpSignature> &ops() const { return Ops; }
+  const std::string &prelude() const { return Prelude; }
+  const Rule *find(const std::string &Id) const;
+  const OpSignature *op(const std::string &Name) const;
+  /// Renamed ids (old -> new), so configurations and NOLINT comments keep working.
+  const std::vector<std::pair<std::string, std::string>> &renames() const { return Renames; }
+
+private:
+  std::vector<Rule> Rules;
+  std::vector<OpSignature> Ops;
+  std::vector<std::pair<std::string, std::string>> Renames;
+  std::string Prelude;
+};
+
+} // namespace pto::checker
+
+#endif

@@ -1,0 +1,324 @@
+// checker: loads and validates rule data (rules/*.json, rules/ops.json, rules/prelude.smt2).
+#include "Rule.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <regex>
+#include <set>
+
+namespace pto::checker {
+
+using nlohmann::json;
+
+const char *targetName(Target T) {
+  switch (T) {
+  case Target::A2A3: return "a2a3";
+  case Target::A5: return "a5";
+  case Target::CPU: return "cpu";
+  }
+  return "?";
+}
+
+std::optional<Target> parseTarget(const std::string &S) {
+  if (S == "a2a3" || S == "a2" || S == "a3")
+    return Target::A2A3;
+  if (S == "a5")
+    return Target::A5;
+  if (S == "cpu")
+    return Target::CPU;
+  return std::nullopt;
+}
+
+bool parseTargetList(const std::string &S, std::vector<Target> &Out, std::string &Bad) {
+  Out.clear();
+  size_t Pos = 0;
+  while (Pos <= S.size()) {
+    size_t Comma = S.find(',', Pos);
+    std::string Name = S.substr(Pos, Comma == std::string::npos ? std::string::npos : Comma - Pos);
+    if (Name == "all") {
+      for (Target T : allTargets())
+        if (std::find(Out.begin(), Out.end(), T) == Out.end())
+          Out.push_back(T);
+    } else {
+      auto T = parseTarget(Name);
+      if (!T) {
+        Bad = Name;
+        return false;
+      }
+      if (std::find(Out.begin(), Out.end(), *T) == Out.end())
+        Out.push_back(*T);
+    }
+    if (Comma == std::string::npos)
+      break;
+    Pos = Comma + 1;
+  }
+  return !Out.empty();
+}
+
+unsigned dtypeSize(DType D) {
+  switch (D) {
+  case DType::I8: case DType::U8: return 1;
+  case DType::I16: case DType::U16: case DType::F16: case DType::BF16: return 2;
+  case DType::I32: case DType::U32: case DType::F32: return 4;
+  case DType::I64: case DType::U64: case DType::F64: return 8;
+  case DType::Unknown: return 0;
+  }
+  return 0;
+}
+
+const char *dtypeCode(DType D) {
+  static const char *Names[] = {"?", "I8", "U8", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "BF16", "F32", "F64"};
+  return Names[static_cast<int>(D)];
+}
+
+const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Note: return "note";
+  case Severity::Warning: return "warning";
+  case Severity::Error: return "error";
+  }
+  return "?";
+}
+
+const char *statusName(Status S) {
+  switch (S) {
+  case Status::ViolatedAlways: return "violated-always";
+  case Status::ViolatedSometimes: return "violated-sometimes";
+  case Status::Unknown: return "unknown";
+  case Status::Error: return "error";
+  }
+  return "?";
+}
+
+static std::optional<Severity> parseSeverity(const std::string &S) {
+  if (S == "error") return Severity::Error;
+  if (S == "warning") return Severity::Warning;
+  if (S == "note") return Severity::Note;
+  return std::nullopt;
+}
+
+bool Rule::appliesTo(const std::string &Op) const {
+  return std::find(ops.begin(), ops.end(), Op) != ops.end() ||
+         std::find(ops.begin(), ops.end(), "*") != ops.end();
+}
+
+static bool contains(const std::vector<std::string> &V, const std::string &S) {
+  return V.empty() || std::find(V.begin(), V.end(), S) != V.end();
+}
+
+const RuleVariant *Rule::variantFor(Target T, const std::string &Overload) const {
+  if (!contains(overloads, Overload))
+    return nullptr;
+  for (const RuleVariant &V : variants)
+    if (std::find(V.targets.begin(), V.targets.end(), T) != V.targets.end() && contains(V.overloads, Overload))
+      return &V;
+  return nullptr;
+}
+
+const Overload *OpSignature::byArity(size_t N) const {
+  const Overload *Found = nullptr;
+  for (const Overload &O : overloads)
+    if (O.roles.size() == N) {
+      if (Found)
+        return nullptr;
+      Found = &O;
+    }
+  return Found;
+}
+
+const Rule *RuleSet::find(const std::string &Id) const {
+  for (const Rule &R : Rules)
+    if (R.id == Id)
+      return &R;
+  for (const auto &[Old, New] : Renames)
+    if (Old == Id)
+      return find(New);
+  return nullptr;
+}
+
+const OpSignature *RuleSet::op(const std::string &Name) const {
+  for (const OpSignature &O : Ops)
+    if (O.name == Name)
+      return &O;
+  return nullptr;
+}
+
+namespace {
+/// Collects problems with one file instead of stopping at the first.
+struct Reader {
+  std::string File;
+  std::vector<std::string> &Errors;
+
+  void error(const std::string &Msg) { Errors.push_back(File + ": " + Msg); }
+
+  std::string str(const json &J, const char *Key, bool Required) {
+    if (!J.contains(Key)) {
+      if (Required)
+        error(std::string("missing \"") + Key + "\"");
+      return {};
+    }
+    if (!J[Key].is_string()) {
+      error(std::string("\"") + Key + "\" must be a string");
+      return {};
+    }
+    return J[Key].get<std::string>();
+  }
+
+  std::vector<std::string> strs(const json &J, const char *Key) {
+    std::vector<std::string> Out;
+    if (!J.contains(Key))
+      return Out;
+    if (J[Key].is_string())
+      return {J[Key].get<std::string>()};
+    if (!J[Key].is_array()) {
+      error(std::string("\"") + Key + "\" must be a list of strings");
+      return Out;
+    }
+    for (const json &E : J[Key]) {
+      if (!E.is_string())
+        error(std::string("\"") + Key + "\" must be a list of strings");
+      else
+        Out.push_back(E.get<std::string>());
+    }
+    return Out;
+  }
+
+  void onlyKeys(const json &J, std::initializer_list<const char *> Keys, const std::string &Where) {
+    for (auto It = J.begin(); It != J.end(); ++It)
+      if (std::none_of(Keys.begin(), Keys.end(), [&](const char *K) { return It.key() == K; }))
+        error("unknown key \"" + It.key() + "\" in " + Where);
+  }
+
+  std::vector<std::pair<std::string, int64_t>> constants(const json &J) {
+    std::vector<std::pair<std::string, int64_t>> Out;
+    if (!J.contains("constants"))
+      return Out;
+    for (auto It = J["constants"].begin(); It != J["constants"].end(); ++It) {
+      if (!It.value().is_number_integer())
+        error("constant \"" + It.key() + "\" must be an integer");
+      else
+        Out.emplace_back(It.key(), It.value().get<int64_t>());
+    }
+    return Out;
+  }
+};
+} // namespace
+
+static const std::set<std::string> Kinds = {"type", "layout", "valid-shape", "tmp-size", "mode",
+                                            "pattern", "portability", "tile"};
+
+bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files, std::vector<std::string> &Errors) {
+  size_t Before = Errors.size();
+  static const std::regex IdRe("pto(-[a-z0-9]+)+");
+  for (const auto &[Name, Text] : Files) {
+    Reader Rd{Name, Errors};
+    if (Name.size() > 5 && Name.compare(Name.size() - 5, 5, ".smt2") == 0) {
+      Prelude += Text;
+      continue;
+    }
+    json J = json::parse(Text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
+    if (J.is_discarded() || !J.is_object()) {
+      Rd.error("not a JSON object");
+      continue;
+    }
+    if (J.contains("ops") && !J.contains("id")) { // rules/ops.json
+      Rd.onlyKeys(J, {"ops", "renames"}, "ops file");
+      for (const json &O : J["ops"]) {
+        OpSignature S;
+        S.name = Rd.str(O, "name", true);
+        S.family = Rd.str(O, "family", true);
+        S.citation = Rd.str(O, "source", true);
+        S.constants = Rd.constants(O);
+        for (const json &OV : O.value("overloads", json::array())) {
+          Overload Ov;
+          Ov.name = Rd.str(OV, "name", true);
+          Ov.roles = Rd.strs(OV, "roles");
+          Ov.constants = Rd.constants(OV);
+          S.overloads.push_back(Ov);
+        }
+        Ops.push_back(S);
+      }
+      if (J.contains("renames"))
+        for (auto It = J["renames"].begin(); It != J["renames"].end(); ++It)
+          Renames.emplace_back(It.key(), It.value().get<std::string>());
+      continue;
+    }
+    Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand",
+                    "message", "note", "help", "sources", "variants"},
+                "rule");
+    Rule R;
+    R.file = Name;
+    R.id = Rd.str(J, "id", true);
+    if (!std::regex_match(R.id, IdRe))
+      Rd.error("rule id \"" + R.id + "\" is not of the form pto-<op>-<property>");
+    R.ops = Rd.strs(J, "ops");
+    if (R.ops.empty())
+      Rd.error("rule has no \"ops\"");
+    R.overloads = Rd.strs(J, "overloads");
+    R.kind = Rd.str(J, "kind", true);
+    if (!Kinds.count(R.kind))
+      Rd.error("unknown kind \"" + R.kind + "\"");
+    auto Sev = parseSeverity(Rd.str(J, "severity", true));
+    if (!Sev)
+      Rd.error("severity must be error, warning or note");
+    R.severity = Sev.value_or(Severity::Error);
+    R.summary = Rd.str(J, "summary", true);
+    R.description = Rd.str(J, "description", false);
+    R.perOperand = J.value("perOperand", false);
+    R.message = Rd.str(J, "message", true);
+    R.note = Rd.str(J, "note", false);
+    R.help = Rd.str(J, "help", false);
+    R.sources = Rd.strs(J, "sources");
+    if (!J.contains("variants") || !J["variants"].is_array() || J["variants"].empty())
+      Rd.error("rule needs a non-empty \"variants\" list");
+    else
+      for (const json &VJ : J["variants"]) {
+        Rd.onlyKeys(VJ, {"targets", "overloads", "severity", "let", "require", "message", "note", "help", "sources"},
+                    "variant");
+        RuleVariant V;
+        for (const std::string &T : Rd.strs(VJ, "targets")) {
+          std::vector<Target> Ts;
+          std::string Bad;
+          if (!parseTargetList(T, Ts, Bad))
+            Rd.error("unknown target \"" + Bad + "\"");
+          V.targets.insert(V.targets.end(), Ts.begin(), Ts.end());
+        }
+        if (V.targets.empty())
+          Rd.error("variant has no \"targets\"");
+        V.overloads = Rd.strs(VJ, "overloads");
+        if (VJ.contains("severity")) {
+          V.severity = parseSeverity(Rd.str(VJ, "severity", true));
+          if (!V.severity)
+            Rd.error("variant severity must be error, warning or note");
+        }
+        if (VJ.contains("let")) {
+          for (const json &L : VJ["let"]) {
+            if (!L.is_array() || L.size() != 2 || !L[0].is_string() || !L[1].is_string())
+              Rd.error("\"let\" entries are [\"name\", \"term\"] pairs");
+            else
+              V.let.emplace_back(L[0].get<std::string>(), L[1].get<std::string>());
+          }
+        }
+        V.require = Rd.str(VJ, "require", true);
+        V.message = Rd.str(VJ, "message", false);
+        V.note = Rd.str(VJ, "note", false);
+        V.help = Rd.str(VJ, "help", false);
+        V.sources = Rd.strs(VJ, "sources");
+        if (V.sources.empty() && R.sources.empty())
+          Rd.error("every variant needs an upstream citation in \"sources\"");
+        R.variants.push_back(V);
+      }
+    if (find(R.id))
+      Rd.error("duplicate rule id \"" + R.id + "\"");
+    Rules.push_back(std::move(R));
+  }
+  std::sort(Rules.begin(), Rules.end(), [](const Rule &A, const Rule &B) { return A.id < B.id; });
+  for (const Rule &R : Rules)
+    for (const std::string &Op : R.ops)
+      if (Op != "*" && !op(Op))
+        Errors.push_back(R.file + ": op \"" + Op + "\" is not declared in rules/ops.json");
+  return Errors.size() == Before;
+}
+
+} // namespace pto::checker

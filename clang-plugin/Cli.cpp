@@ -1,0 +1,260 @@
+// clang-plugin: the `pto-lint` LibTooling CLI, a thin shell over Lint (same findings as the plugin).
+#include "Lint.h"
+#include "checker/Docs.h"
+#include "checker/Emit.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fstream>
+
+using namespace clang;
+using namespace clang::tooling;
+namespace cl = llvm::cl;
+
+#ifndef PTOLINT_VERSION
+#define PTOLINT_VERSION "0.0.0"
+#endif
+#ifndef PTOLINT_RESOURCE_DIR
+#define PTOLINT_RESOURCE_DIR ""
+#endif
+
+namespace {
+
+// Exit codes (docs/cli.md).
+enum Exit { Clean = 0, Findings = 1, InputError = 2, InternalError = 3 };
+
+cl::OptionCategory Cat("pto-lint options");
+cl::list<std::string> Files(cl::Positional, cl::desc("<source files>"), cl::cat(Cat));
+cl::opt<std::string> BuildPath("p", cl::desc("build directory with compile_commands.json (or the file itself)"),
+                               cl::value_desc("dir"), cl::cat(Cat));
+cl::opt<std::string> Targets("target", cl::desc("targets to check: a2a3,a5,cpu or all (default: all)"),
+                             cl::init("all"), cl::cat(Cat));
+cl::opt<std::string> Format("format", cl::desc("output format: text, json or sarif (default: text)"),
+                            cl::init("text"), cl::cat(Cat));
+cl::opt<std::string> Output("output", cl::desc("write the report to this file instead of standard output"),
+                            cl::value_desc("file"), cl::cat(Cat));
+cl::list<std::string> Enable("enable", cl::desc("check only rules matching these globs"), cl::CommaSeparated,
+                             cl::cat(Cat));
+cl::list<std::string> Disable("disable", cl::desc("do not check rules matching these globs"), cl::CommaSeparated,
+                              cl::cat(Cat));
+cl::opt<unsigned> Budget("budget", cl::desc("Z3 resource limit per query (default 2000000)"), cl::init(2000000),
+                         cl::cat(Cat));
+cl::opt<std::string> DumpSmt("dump-smt", cl::desc("write every query as SMT-LIB2 into this directory"),
+                             cl::value_desc("dir"), cl::cat(Cat));
+cl::opt<bool> Werror("werror", cl::desc("report every finding as an error"), cl::cat(Cat));
+cl::opt<bool> ListRules("list-rules", cl::desc("list the rules and exit"), cl::cat(Cat));
+cl::opt<std::string> Explain("explain", cl::desc("print the reference page of a rule and exit"),
+                             cl::value_desc("rule-id"), cl::cat(Cat));
+cl::opt<bool> Quiet("quiet", cl::desc("do not print the summary line"), cl::cat(Cat));
+
+int usage(const std::string &Msg) {
+  llvm::errs() << "pto-lint: error: " << Msg << "\n";
+  return InputError;
+}
+
+class Factory : public FrontendActionFactory {
+public:
+  Factory(const pto::clangfe::LintConfig &C, pto::clangfe::LintResults &R) : C(C), R(R) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(C, R); }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    Action(const pto::clangfe::LintConfig &C, pto::clangfe::LintResults &R) : C(C), R(R) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
+      return pto::clangfe::makeLintConsumer(CI, C, R);
+    }
+
+  private:
+    const pto::clangfe::LintConfig &C;
+    pto::clangfe::LintResults &R;
+  };
+  const pto::clangfe::LintConfig &C;
+  pto::clangfe::LintResults &R;
+};
+
+/// Drops options that load plugins (the build may load ptolint itself) or write outputs.
+CommandLineArguments stripPlugins(const CommandLineArguments &Args, StringRef) {
+  CommandLineArguments Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (A.starts_with("-fplugin=") || A.starts_with("-fplugin-arg-") || A.starts_with("-fpass-plugin="))
+      continue;
+    if (A == "-Xclang" && I + 1 < Args.size() &&
+        (StringRef(Args[I + 1]) == "-load" || StringRef(Args[I + 1]) == "-add-plugin" ||
+         StringRef(Args[I + 1]).starts_with("-plugin-arg-"))) {
+      I += 3; // -Xclang -load -Xclang <lib>
+      continue;
+    }
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  cl::HideUnrelatedOptions(Cat);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) { OS << "pto-lint " << PTOLINT_VERSION << "\n"; });
+  std::string FixedErr;
+  int Argc = argc;
+  std::unique_ptr<CompilationDatabase> Fixed = FixedCompilationDatabase::loadFromCommandLine(Argc, argv, FixedErr);
+  if (!FixedErr.empty())
+    return usage(FixedErr);
+  if (!cl::ParseCommandLineOptions(Argc, argv,
+                                   "pto-lint: prove or refute PTO op preconditions in kernels.\n\n"
+                                   "  pto-lint [options] <file>... -- <compiler flags>\n"
+                                   "  pto-lint [options] -p <build dir> [<file>...]\n",
+                                   &llvm::errs()))
+    return InputError;
+
+  const pto::checker::RuleSet &Rules = pto::checker::RuleSet::builtin();
+  if (Rules.rules().empty()) {
+    llvm::errs() << "pto-lint: internal error: no rules are built in\n";
+    return InternalError;
+  }
+  if (ListRules) {
+    llvm::outs() << pto::checker::ruleList(Rules);
+    return Clean;
+  }
+  if (!Explain.empty()) {
+    const pto::checker::Rule *R = Rules.find(Explain);
+    if (!R)
+      return usage("no rule named '" + Explain + "' (see --list-rules)");
+    llvm::outs() << pto::checker::ruleMarkdown(*R);
+    return Clean;
+  }
+
+  pto::clangfe::LintConfig Cfg;
+  std::string Err = pto::clangfe::applyOption(Cfg, "target", Targets);
+  if (!Err.empty())
+    return usage(Err);
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    return usage("unknown format '" + Format + "' (known: text, json, sarif)");
+  if (Budget == 0)
+    return usage("--budget must be positive");
+  Cfg.engine.budget.rlimit = Budget;
+  Cfg.engine.enable.assign(Enable.begin(), Enable.end());
+  Cfg.engine.disable.assign(Disable.begin(), Disable.end());
+  Cfg.engine.dumpDir = DumpSmt;
+  Cfg.werror = Werror;
+  Cfg.emitDiagnostics = Format == "text";
+  Cfg.findingsAreNotCompileErrors = true;
+  if (!DumpSmt.empty() && !llvm::sys::fs::is_directory(DumpSmt))
+    return usage("--dump-smt directory '" + DumpSmt + "' does not exist");
+
+  // The compilation database: after `--`, from -p, or found next to the sources.
+  std::unique_ptr<CompilationDatabase> DB;
+  std::string DBName;
+  if (Fixed) {
+    if (!BuildPath.empty())
+      return usage("give either -p or flags after --, not both");
+    DB = std::move(Fixed);
+  } else if (!BuildPath.empty()) {
+    llvm::SmallString<256> Path(BuildPath);
+    if (llvm::sys::fs::is_directory(Path))
+      llvm::sys::path::append(Path, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Path))
+      return usage("no compile database at '" + std::string(Path) + "'");
+    std::string LoadErr;
+    DB = JSONCompilationDatabase::loadFromFile(Path, LoadErr, JSONCommandLineSyntax::AutoDetect);
+    if (!DB)
+      return usage("cannot load compile database '" + std::string(Path) + "': " + LoadErr);
+    DBName = std::string(Path);
+  } else if (!Files.empty()) {
+    std::string LoadErr;
+    DB = CompilationDatabase::autoDetectFromSource(Files.front(), LoadErr);
+    if (!DB) {
+      llvm::errs() << "pto-lint: warning: no compile database found for '" << Files.front()
+                   << "'; using no compiler flags (give -p <build dir> or flags after --)\n";
+      DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
+    }
+  }
+
+  std::vector<std::string> Sources(Files.begin(), Files.end());
+  if (Sources.empty() && DB && !BuildPath.empty())
+    Sources = DB->getAllFiles();
+  if (Sources.empty())
+    return usage("no input files (give files, or -p <build dir> to check every file in the database)");
+  for (const std::string &F : Sources) {
+    if (!llvm::sys::fs::exists(F))
+      return usage("cannot read '" + F + "': no such file");
+    std::ifstream In(F);
+    if (!In)
+      return usage("cannot read '" + F + "'");
+    if (!DBName.empty() && DB->getCompileCommands(F).empty()) {
+      llvm::SmallString<256> Abs(F);
+      llvm::sys::fs::make_absolute(Abs);
+      if (DB->getCompileCommands(Abs).empty())
+        return usage("'" + F + "' has no entry in '" + DBName + "'");
+    }
+  }
+
+  ClangTool Tool(*DB, Sources);
+  Tool.appendArgumentsAdjuster(stripPlugins);
+  if (std::string(PTOLINT_RESOURCE_DIR).size())
+    Tool.appendArgumentsAdjuster(
+        getInsertArgumentAdjuster("-resource-dir=" PTOLINT_RESOURCE_DIR, ArgumentInsertPosition::BEGIN));
+  // Text reports go to standard output with the compiler's own diagnostics, as clang-tidy does.
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = false;
+  TextDiagnosticPrinter Printer(Format == "text" ? llvm::outs() : llvm::errs(), DiagOpts.get());
+  Tool.setDiagnosticConsumer(&Printer);
+
+  pto::clangfe::LintResults Results;
+  Factory F(Cfg, Results);
+  int RunStatus = Tool.run(&F);
+
+  pto::checker::RunInfo Info;
+  Info.toolVersion = PTOLINT_VERSION;
+  Info.targets = Cfg.engine.targets;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  Info.baseDir = std::string(Cwd);
+  Info.tally = Results.tally;
+  std::string Report;
+  if (Format == "json")
+    Report = pto::checker::toJson(Results.findings, Info);
+  else if (Format == "sarif")
+    Report = pto::checker::toSarif(Results.findings, Rules, Info);
+  if (!Output.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Output, EC);
+    if (EC)
+      return usage("cannot write '" + Output + "': " + EC.message());
+    OS << (Format == "text" ? pto::checker::toText(Results.findings, Info) : Report);
+  } else if (!Report.empty()) {
+    llvm::outs() << Report;
+  }
+
+  unsigned Suppressed = Results.suppressed;
+  if (!Quiet) {
+    llvm::raw_ostream &OS = Format == "text" && Output.empty() ? llvm::outs() : llvm::errs();
+    OS << "pto-lint: " << Results.translationUnits << " file" << (Results.translationUnits == 1 ? "" : "s") << ", "
+       << pto::checker::summaryLine(Results.tally);
+    if (Suppressed)
+      OS << " (" << Suppressed << " suppressed by NOLINT)";
+    OS << "\n";
+  }
+  llvm::outs().flush();
+
+  if (Results.internalErrors || Results.tally.errors)
+    return InternalError;
+  if (RunStatus != 0 || Results.failedTranslationUnits || Results.translationUnits < Sources.size()) {
+    llvm::errs() << "pto-lint: error: "
+                 << (Results.failedTranslationUnits ? "some files did not compile" : "some files could not be processed")
+                 << "; findings for the calls that were parsed are reported\n";
+    return InputError;
+  }
+  return Results.findings.empty() ? Clean : Findings;
+}

@@ -1,0 +1,746 @@
+// clang-plugin: walks the AST, reads pto::Tile template arguments, and translates valid-shape values and
+// the guards on the path to a call into SMT-LIB2 terms over named symbols.
+#include "Extract.h"
+
+#include "z3model/Solver.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+using namespace clang;
+using pto::checker::CallSite;
+using pto::checker::DType;
+using pto::checker::IntFact;
+using pto::checker::SourceLoc;
+using pto::checker::Symbol;
+using pto::checker::TileFacts;
+
+namespace pto::clangfe {
+
+namespace {
+
+SourceLoc toLoc(const ASTContext &Ctx, SourceLocation L) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLoc Out;
+  if (L.isInvalid())
+    return Out;
+  L = SM.getFileLoc(L);
+  FileID F = SM.getFileID(L);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(F);
+  if (!FE)
+    return Out;
+  Out.file = FE->getName().str();
+  Out.line = SM.getSpellingLineNumber(L);
+  Out.col = SM.getSpellingColumnNumber(L);
+  return Out;
+}
+
+std::string sourceText(const ASTContext &Ctx, SourceRange R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = CharSourceRange::getTokenRange(SM.getFileLoc(R.getBegin()), SM.getFileLoc(R.getEnd()));
+  StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts());
+  return T.str();
+}
+
+/// True if D is declared directly in namespace pto (inline namespaces in between are fine).
+bool inPtoNamespace(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  while (DC && DC->isInlineNamespace())
+    DC = DC->getParent();
+  const auto *NS = dyn_cast_or_null<NamespaceDecl>(DC);
+  if (!NS || NS->getName() != "pto")
+    return false;
+  const DeclContext *P = NS->getParent();
+  while (P && P->isInlineNamespace())
+    P = P->getParent();
+  return P && P->isTranslationUnit();
+}
+
+/// The pto::Tile specialization a type is or derives from.
+const ClassTemplateSpecializationDecl *tileSpecialization(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  for (int Depth = 0; RD && Depth < 8; ++Depth) {
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (S->getName() == "Tile" && inPtoNamespace(S))
+        return S;
+    if (!RD->hasDefinition() || RD->getNumBases() != 1)
+      return nullptr;
+    RD = RD->bases_begin()->getType()->getAsCXXRecordDecl();
+  }
+  return nullptr;
+}
+
+/// Enumerator name of an integral template argument of enum type ("" if not an enum).
+std::string enumName(const TemplateArgument &A) {
+  if (A.getKind() != TemplateArgument::Integral)
+    return {};
+  const EnumType *ET = A.getIntegralType()->getAs<EnumType>();
+  if (!ET)
+    return {};
+  for (const EnumConstantDecl *E : ET->getDecl()->enumerators())
+    if (llvm::APSInt::isSameValue(E->getInitVal(), A.getAsIntegral()))
+      return E->getName().str();
+  return {};
+}
+
+std::optional<int64_t> intArg(const TemplateArgument &A) {
+  if (A.getKind() == TemplateArgument::Integral)
+    return A.getAsIntegral().getExtValue();
+  return std::nullopt;
+}
+
+std::pair<DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T) {
+  QualType C = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *B = C->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::Float: return {DType::F32, "float"};
+    case BuiltinType::Double: return {DType::F64, "double"};
+    case BuiltinType::Float16:
+    case BuiltinType::Half: return {DType::F16, "half"};
+    case BuiltinType::BFloat16: return {DType::BF16, "bfloat16_t"};
+    default: break;
+    }
+    if (B->isInteger() && !B->isBooleanType()) {
+      uint64_t Bits = Ctx.getTypeSize(C);
+      bool S = B->isSignedInteger();
+      switch (Bits) {
+      case 8: return {S ? DType::I8 : DType::U8, S ? "int8_t" : "uint8_t"};
+      case 16: return {S ? DType::I16 : DType::U16, S ? "int16_t" : "uint16_t"};
+      case 32: return {S ? DType::I32 : DType::U32, S ? "int32_t" : "uint32_t"};
+      case 64: return {S ? DType::I64 : DType::U64, S ? "int64_t" : "uint64_t"};
+      default: break;
+      }
+    }
+  }
+  return {DType::Unknown, T.getAsString(Ctx.getPrintingPolicy())};
+}
+
+/// Variables whose value may change after their initialisation (assignment, ++/--, address taken,
+/// non-const reference binding, by-reference lambda capture, or a SetValid* member call on a tile).
+class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
+public:
+  std::set<const VarDecl *> Vars;
+  std::map<const VarDecl *, std::vector<const CXXMemberCallExpr *>> ShapeSets;
+
+  static const VarDecl *var(const Expr *E) {
+    if (!E)
+      return nullptr;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      return dyn_cast<VarDecl>(DR->getDecl());
+    return nullptr;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      if (const VarDecl *V = var(B->getLHS()))
+        Vars.insert(V);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = var(U->getSubExpr()))
+        Vars.insert(V);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    QualType T = D->getType();
+    if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
+      if (const VarDecl *V = var(D->getInit()))
+        Vars.insert(V);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Vars.insert(V);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // Passing a variable to a non-const reference parameter may change it.
+    const FunctionDecl *FD = C->getDirectCallee();
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
+      if (const VarDecl *V = var(MC->getImplicitObjectArgument())) {
+        StringRef N = MC->getMethodDecl() ? MC->getMethodDecl()->getName() : "";
+        if (N == "SetValidShape" || N == "SetValidRow" || N == "SetValidCol")
+          ShapeSets[V].push_back(MC);
+      }
+    }
+    if (!FD)
+      return true;
+    unsigned Offset = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+    for (unsigned I = Offset; I < C->getNumArgs(); ++I) {
+      unsigned P = I - Offset;
+      if (P >= FD->getNumParams())
+        break;
+      QualType PT = FD->getParamDecl(P)->getType();
+      if (PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified())
+        if (const VarDecl *V = var(C->getArg(I)); V && V->getType()->isIntegralOrEnumerationType())
+          Vars.insert(V);
+    }
+    return true;
+  }
+};
+
+bool alwaysExits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<CXXThrowExpr>(S) || isa<ContinueStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && alwaysExits(CS->body_back());
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      return FD->isNoReturn();
+  if (const auto *E = dyn_cast<ExprWithCleanups>(S))
+    return alwaysExits(E->getSubExpr());
+  return false;
+}
+
+/// Translates the facts of one call site.
+class CallTranslator {
+public:
+  CallTranslator(ASTContext &Ctx, const FunctionDecl *Fn, ModifiedVars &Mods, CallSite &Site)
+      : Ctx(Ctx), Fn(Fn), Mods(Mods), Site(Site) {}
+
+  enum class Sort { Int, Bool };
+  struct Term {
+    std::string text;
+    Sort sort;
+  };
+
+  std::string intTerm(const Expr *E) { return asInt(translate(E)); }
+  std::string boolTerm(const Expr *E) { return asBool(translate(E)); }
+
+  TileFacts tile(const Expr *Arg) {
+    TileFacts T;
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    T.expr = sourceText(Ctx, E->getSourceRange());
+    QualType Ty = E->getType();
+    T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    const ClassTemplateSpecializationDecl *S = tileSpecialization(Ty);
+    if (!S || S->getTemplateArgs().size() < 7)
+      return T;
+    const TemplateArgumentList &A = S->getTemplateArgs();
+    T.isTile = true;
+    T.loc = enumName(A[0]);
+    if (A[1].getKind() == TemplateArgument::Type)
+      std::tie(T.dtype, T.dtypeName) = dtypeOf(Ctx, A[1].getAsType());
+    T.rows = intArg(A[2]).value_or(0);
+    T.cols = intArg(A[3]).value_or(0);
+    T.blayout = enumName(A[4]);
+    T.declValidRow = intArg(A[5]).value_or(0);
+    T.declValidCol = intArg(A[6]).value_or(0);
+    T.slayout = A.size() > 7 ? enumName(A[7]) : "NoneBox";
+    T.sfractalSize = A.size() > 8 ? intArg(A[8]).value_or(512) : 512;
+    T.typeSpelling = "Tile<TileType::" + (T.loc.empty() ? "?" : T.loc) + ", " + T.dtypeName + ", " +
+                     std::to_string(T.rows) + ", " + std::to_string(T.cols);
+    bool DefaultValid = T.declValidRow == T.rows && T.declValidCol == T.cols;
+    if (T.blayout != "RowMajor" || !DefaultValid || T.slayout != "NoneBox")
+      T.typeSpelling += ", BLayout::" + T.blayout;
+    if (!DefaultValid || T.slayout != "NoneBox")
+      T.typeSpelling += ", " + std::to_string(T.declValidRow) + ", " + std::to_string(T.declValidCol);
+    if (T.slayout != "NoneBox")
+      T.typeSpelling += ", SLayout::" + T.slayout;
+    T.typeSpelling += ">";
+
+    const VarDecl *VD = ModifiedVars::var(E);
+    if (VD)
+      T.declLoc = toLoc(Ctx, VD->getLocation());
+    T.validRow = dim(VD, E, T, true);
+    T.validCol = dim(VD, E, T, false);
+    return T;
+  }
+
+private:
+  ASTContext &Ctx;
+  const FunctionDecl *Fn;
+  ModifiedVars &Mods;
+  CallSite &Site;
+  std::map<std::pair<const VarDecl *, bool>, std::string> DimCache;
+  unsigned Opaque = 0;
+  unsigned Depth = 0;
+
+  static std::string asInt(const Term &T) { return T.sort == Sort::Int ? T.text : "(ite " + T.text + " 1 0)"; }
+  static std::string asBool(const Term &T) { return T.sort == Sort::Bool ? T.text : "(not (= " + T.text + " 0))"; }
+
+  std::string freshName(const std::string &Base) {
+    std::string N = "s." + Base;
+    for (unsigned K = 2;; ++K) {
+      bool Taken = false;
+      for (const Symbol &S : Site.symbols)
+        Taken |= S.name == N;
+      if (!Taken)
+        return N;
+      N = "s." + Base + "." + std::to_string(K);
+    }
+  }
+
+  std::string symbol(const std::string &Base, const std::string &Display, int64_t Lo, int64_t Hi, bool Understood,
+                     const std::string &Why, SourceLocation L) {
+    for (const Symbol &S : Site.symbols)
+      if (S.display == Display && S.understood == Understood && Understood)
+        return "|" + S.name + "|";
+    Symbol S;
+    S.name = freshName(Base);
+    S.display = Display;
+    S.lo = Lo;
+    S.hi = Hi;
+    S.understood = Understood;
+    S.why = Why;
+    S.loc = toLoc(Ctx, L);
+    Site.symbols.push_back(S);
+    if (!Understood)
+      Site.notUnderstood.push_back(Display);
+    return "|" + S.name + "|";
+  }
+
+  Term opaque(const Expr *E, const std::string &Why) {
+    std::string Text = sourceText(Ctx, E->getSourceRange());
+    return {symbol("opaque" + std::to_string(++Opaque), Text.empty() ? "<expression>" : Text, INT64_MIN / 4,
+                   INT64_MAX / 4, false, Why, E->getBeginLoc()),
+            Sort::Int};
+  }
+
+  std::pair<int64_t, int64_t> range(QualType T) {
+    T = T.getCanonicalType();
+    if (T->isBooleanType())
+      return {0, 1};
+    if (!T->isIntegralOrEnumerationType())
+      return {INT64_MIN / 4, INT64_MAX / 4};
+    uint64_t Bits = Ctx.getTypeSize(T);
+    bool Signed = T->isSignedIntegerOrEnumerationType();
+    if (Bits >= 63)
+      return Signed ? std::pair<int64_t, int64_t>{INT64_MIN / 4, INT64_MAX / 4}
+                    : std::pair<int64_t, int64_t>{0, INT64_MAX / 4};
+    int64_t Span = int64_t(1) << Bits;
+    return Signed ? std::pair<int64_t, int64_t>{-Span / 2, Span / 2 - 1} : std::pair<int64_t, int64_t>{0, Span - 1};
+  }
+
+  Term varRef(const VarDecl *VD, const Expr *E) {
+    bool Modified = Mods.Vars.count(VD) > 0;
+    std::string Name = VD->getName().str();
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      if (!Modified) {
+        auto [Lo, Hi] = range(P->getType());
+        return {symbol(Name, Name, Lo, Hi, true, "", P->getLocation()), Sort::Int};
+      }
+    } else if (VD->getInit() && !Modified && Depth < 64 &&
+               ((VD->hasLocalStorage() && !VD->getType()->isReferenceType()) || VD->getType().isConstQualified())) {
+      // A local never changed after its initialisation, or a constant: its value is the initialiser's.
+      ++Depth;
+      Term T = translate(VD->getInit());
+      --Depth;
+      return T;
+    }
+    return opaque(E, Modified ? "'" + Name + "' is changed in the function; pto-lint does not track values "
+                                "through assignments yet"
+                              : "the value of '" + Name + "' is not known here");
+  }
+
+  Term translate(const Expr *E) {
+    if (!E)
+      return {"0", Sort::Int};
+    if (E->isValueDependent() || E->isTypeDependent())
+      return opaque(E, "dependent expression");
+    Expr::EvalResult R;
+    if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
+      llvm::APSInt V = R.Val.getInt();
+      int64_t X = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
+      return {z3model::smtInt(X), Sort::Int};
+    }
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<CastExpr>(E))
+      return translate(C->getSubExpr());
+    if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+      return translate(EW->getSubExpr());
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      return translate(M->getSubExpr());
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+      if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+        if (VD->getType()->isIntegralOrEnumerationType() || VD->getType()->isBooleanType())
+          return varRef(VD, E);
+      return opaque(E, "not an integer variable");
+    }
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      Term L = translate(B->getLHS()), Rt = translate(B->getRHS());
+      auto Bin = [&](const char *Op, Sort S) { return Term{"(" + std::string(Op) + " " + asInt(L) + " " + asInt(Rt) + ")", S}; };
+      switch (B->getOpcode()) {
+      case BO_Add: return Bin("+", Sort::Int);
+      case BO_Sub: return Bin("-", Sort::Int);
+      case BO_Mul: return Bin("*", Sort::Int);
+      case BO_Div: return Bin("cdiv", Sort::Int);
+      case BO_Rem: return Bin("crem", Sort::Int);
+      case BO_LT: return Bin("<", Sort::Bool);
+      case BO_GT: return Bin(">", Sort::Bool);
+      case BO_LE: return Bin("<=", Sort::Bool);
+      case BO_GE: return Bin(">=", Sort::Bool);
+      case BO_EQ: return Bin("=", Sort::Bool);
+      case BO_NE: return {"(not (= " + asInt(L) + " " + asInt(Rt) + "))", Sort::Bool};
+      case BO_LAnd: return {"(and " + asBool(L) + " " + asBool(Rt) + ")", Sort::Bool};
+      case BO_LOr: return {"(or " + asBool(L) + " " + asBool(Rt) + ")", Sort::Bool};
+      case BO_Comma: return Rt;
+      default: return opaque(E, "operator '" + B->getOpcodeStr().str() + "' is not modelled");
+      }
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+      Term S = translate(U->getSubExpr());
+      switch (U->getOpcode()) {
+      case UO_Minus: return {"(- " + asInt(S) + ")", Sort::Int};
+      case UO_Plus: return S;
+      case UO_LNot: return {"(not " + asBool(S) + ")", Sort::Bool};
+      default: return opaque(E, "operator '" + UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "' is not modelled");
+      }
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+      Term Cn = translate(CO->getCond()), T = translate(CO->getTrueExpr()), F = translate(CO->getFalseExpr());
+      return {"(ite " + asBool(Cn) + " " + asInt(T) + " " + asInt(F) + ")", Sort::Int};
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+      StringRef N = MC->getMethodDecl() ? MC->getMethodDecl()->getName() : "";
+      if ((N == "GetValidRow" || N == "GetValidCol") && tileSpecialization(MC->getImplicitObjectArgument()->getType())) {
+        const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
+        TileFacts T = tile(Obj);
+        const IntFact &F = N == "GetValidRow" ? T.validRow : T.validCol;
+        return {F.value ? z3model::smtInt(*F.value) : F.term, Sort::Int};
+      }
+    }
+    if (const auto *CE = dyn_cast<CallExpr>(E)) {
+      if (const FunctionDecl *FD = CE->getDirectCallee()) {
+        StringRef N = FD->getName();
+        if ((N == "min" || N == "max") && CE->getNumArgs() == 2 && FD->isInStdNamespace())
+          return {"(" + std::string(N == "min" ? "min2 " : "max2 ") + intTerm(CE->getArg(0)) + " " +
+                      intTerm(CE->getArg(1)) + ")",
+                  Sort::Int};
+      }
+    }
+    if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+      return {BL->getValue() ? "true" : "false", Sort::Bool};
+    return opaque(E, "expression not understood");
+  }
+
+  /// A term that is an integer literal is a known fact.
+  static IntFact factOf(const std::string &Term) {
+    std::string T = Term;
+    bool Neg = T.compare(0, 3, "(- ") == 0 && T.back() == ')';
+    if (Neg)
+      T = T.substr(3, T.size() - 4);
+    if (!T.empty() && T.size() < 18 && T.find_first_not_of("0123456789") == std::string::npos)
+      return IntFact::known(Neg ? -std::stoll(T) : std::stoll(T));
+    return IntFact::symbolic(Term);
+  }
+
+  /// The valid row (or column) of tile variable VD at the call.
+  IntFact dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool Row) {
+    int64_t Decl = Row ? T.declValidRow : T.declValidCol;
+    if (Decl != -1)
+      return IntFact::known(Decl);
+    const char *What = Row ? "validRow" : "validCol";
+    int64_t Bound = Row ? T.rows : T.cols;
+    if (!VD)
+      return IntFact::symbolic(opaque(E, std::string("the ") + What + " of a tile that is not a named variable").text);
+    auto Key = std::make_pair(VD, Row);
+    if (auto It = DimCache.find(Key); It != DimCache.end())
+      return factOf(It->second);
+    std::string Name = VD->getName().str();
+    std::string Term;
+    auto Sets = Mods.ShapeSets.find(VD);
+    if (isa<ParmVarDecl>(VD)) {
+      // A tile passed in: its valid region is the caller's; the caller's construction is checked there.
+      Term = symbol(Name + "." + What, Name + "." + (Row ? "GetValidRow()" : "GetValidCol()"), 0, Bound, true, "",
+                    VD->getLocation());
+      T.validOrigin = "its valid region comes from the caller";
+    } else if (Sets != Mods.ShapeSets.end()) {
+      const CXXMemberCallExpr *Set = Sets->second.size() == 1 ? Sets->second.front() : nullptr;
+      const Expr *Arg = nullptr;
+      if (Set) {
+        StringRef N = Set->getMethodDecl()->getName();
+        if (N == "SetValidShape" && Set->getNumArgs() == 2)
+          Arg = Set->getArg(Row ? 0 : 1);
+        else if ((N == "SetValidRow") == Row && Set->getNumArgs() == 1)
+          Arg = Set->getArg(0);
+      }
+      if (Arg && setDominatesCall(Set)) {
+        Term = intTerm(Arg);
+        T.validOrigin = "valid region set at line " + std::to_string(toLoc(Ctx, Set->getBeginLoc()).line);
+      } else {
+        Term = opaque(E, std::string("'") + Name + "' has its valid region changed by SetValid* calls pto-lint does "
+                                                   "not follow yet").text;
+      }
+    } else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr)) {
+      bool BothDynamic = T.declValidRow == -1 && T.declValidCol == -1;
+      const Expr *Arg = nullptr;
+      if (CE->getNumArgs() == 2 && BothDynamic)
+        Arg = CE->getArg(Row ? 0 : 1);
+      else if (CE->getNumArgs() == 1 && !BothDynamic && !CE->getArg(0)->getType()->getAsCXXRecordDecl())
+        Arg = CE->getArg(0);
+      if (Arg) {
+        Term = intTerm(Arg);
+        T.validOrigin = "valid region from its constructor";
+      } else if (CE->getNumArgs() == 0) {
+        Term = opaque(E, std::string("'") + Name + "' is default-constructed, so its dynamic " + What +
+                             " is never set").text;
+      } else {
+        Term = opaque(E, std::string("the constructor of '") + Name + "' is not understood").text;
+      }
+    } else {
+      Term = opaque(E, std::string("the ") + What + " of '" + Name + "' is not known here").text;
+    }
+    DimCache[Key] = Term;
+    return factOf(Term);
+  }
+
+  /// The call is reached only after Set ran: Set is a statement of a compound that encloses the call.
+  bool setDominatesCall(const CXXMemberCallExpr *Set) {
+    (void)Set;
+    return SetDominates ? SetDominates(Set) : false;
+  }
+
+public:
+  std::function<bool(const Stmt *)> SetDominates;
+};
+
+/// Collects the calls. One instance per translation unit.
+class Finder : public RecursiveASTVisitor<Finder> {
+public:
+  Finder(ASTContext &Ctx, const checker::RuleSet &Rules) : Ctx(Ctx), Rules(Rules) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  std::vector<CallSite> Calls;
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) { return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(FD); }); }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *FD) { return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(FD); }); }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
+    return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); });
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (!CurFn || CurFn->isDependentContext() || CE->isTypeDependent() || CE->isValueDependent())
+      return true;
+    const FunctionDecl *FD = CE->getDirectCallee();
+    if (!FD || !FD->getIdentifier() || !inPtoNamespace(FD))
+      return true;
+    const checker::OpSignature *Sig = Rules.op(FD->getName().str());
+    if (!Sig)
+      return true;
+    record(CE, FD, *Sig);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  const checker::RuleSet &Rules;
+  const FunctionDecl *CurFn = nullptr;
+  std::map<const FunctionDecl *, std::unique_ptr<ModifiedVars>> ModCache;
+
+  template <class F> bool withFunction(FunctionDecl *FD, F Body) {
+    const FunctionDecl *Saved = CurFn;
+    CurFn = FD;
+    bool R = Body();
+    CurFn = Saved;
+    return R;
+  }
+
+  ModifiedVars &mods(const FunctionDecl *FD) {
+    auto &P = ModCache[FD];
+    if (!P) {
+      P = std::make_unique<ModifiedVars>();
+      if (FD->getBody())
+        P->TraverseStmt(FD->getBody());
+    }
+    return *P;
+  }
+
+  /// Number of parameters before the trailing `events...` pack, from the template pattern.
+  static size_t fixedParams(const FunctionDecl *FD) {
+    const FunctionDecl *Pattern = FD;
+    if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+      Pattern = T->getTemplatedDecl();
+    size_t N = 0;
+    for (const ParmVarDecl *P : Pattern->parameters())
+      if (!P->isParameterPack())
+        ++N;
+    return N;
+  }
+
+  const Stmt *parentStmt(const DynTypedNode &N, DynTypedNode &Out) {
+    auto Ps = Ctx.getParents(N);
+    if (Ps.empty())
+      return nullptr;
+    Out = Ps[0];
+    return Out.get<Stmt>();
+  }
+
+  /// True if S is a full statement of a compound statement that encloses Target, before it.
+  bool dominates(const Stmt *S, const Stmt *Target) {
+    // Walk S up to its statement in a compound.
+    DynTypedNode N = DynTypedNode::create(*S), P;
+    const Stmt *Child = S;
+    while (true) {
+      const Stmt *Parent = parentStmt(N, P);
+      if (!Parent)
+        return false;
+      if (isa<CompoundStmt>(Parent))
+        break;
+      if (!isa<Expr>(Parent) && !isa<ExprWithCleanups>(Parent))
+        return false; // inside an if/loop: not unconditional
+      Child = Parent;
+      N = P;
+    }
+    const auto *Block = P.get<CompoundStmt>();
+    // Is Target inside Block after Child?
+    DynTypedNode M = DynTypedNode::create(*Target), Q;
+    const Stmt *C2 = Target;
+    while (true) {
+      const Stmt *Parent = parentStmt(M, Q);
+      if (!Parent)
+        return false;
+      if (Parent == Block) {
+        for (const Stmt *St : Block->body()) {
+          if (St == Child)
+            return true;
+          if (St == C2)
+            return false;
+        }
+        return false;
+      }
+      C2 = Parent;
+      M = Q;
+    }
+  }
+
+  void record(const CallExpr *CE, const FunctionDecl *FD, const checker::OpSignature &Sig) {
+    CallSite Site;
+    Site.op = Sig.name;
+    Site.loc = toLoc(Ctx, CE->getBeginLoc());
+    {
+      std::string S;
+      llvm::raw_string_ostream OS(S);
+      CurFn->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+      Site.function = OS.str();
+    }
+    const FunctionDecl *F = CurFn;
+    for (int Depth = 0; F && Depth < 8; ++Depth) {
+      if (!F->isTemplateInstantiation())
+        break;
+      std::string S;
+      llvm::raw_string_ostream OS(S);
+      F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+      Site.instantiatedFrom.push_back(toLoc(Ctx, F->getPointOfInstantiation()));
+      Site.instantiationNames.push_back(OS.str());
+      break; // outer instantiation chains: see issue on template reporting
+    }
+
+    size_t NFixed = std::min<size_t>(fixedParams(FD), CE->getNumArgs());
+    const checker::Overload *Ov = Sig.byArity(NFixed);
+    if (!Ov)
+      return;
+    Site.overload = Ov->name;
+
+    CallTranslator Tr(Ctx, CurFn, mods(CurFn), Site);
+    Tr.SetDominates = [&](const Stmt *S) { return dominates(S, CE); };
+    for (size_t I = 0; I < Ov->roles.size(); ++I) {
+      checker::Operand O;
+      O.role = Ov->roles[I];
+      O.tile = Tr.tile(CE->getArg(I));
+      Site.operands.push_back(O);
+    }
+    collectPath(CE, Tr, Site);
+    Calls.push_back(std::move(Site));
+  }
+
+  void addPath(CallSite &Site, CallTranslator &Tr, const Expr *Cond, bool Holds) {
+    std::string T = Tr.boolTerm(Cond);
+    std::string Text = sourceText(Ctx, Cond->getSourceRange());
+    Site.path.push_back({Holds ? T : "(not " + T + ")", Holds ? Text : "!(" + Text + ")", toLoc(Ctx, Cond->getBeginLoc())});
+  }
+
+  /// Guards that hold whenever the call runs: enclosing if/else branches, loop conditions, && / ?: operands,
+  /// and earlier `if (c) return;` (continue, throw, noreturn call) and `assert(c)` statements of enclosing blocks.
+  void collectPath(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
+    DynTypedNode N = DynTypedNode::create(*static_cast<const Stmt *>(CE)), P;
+    const Stmt *Child = CE;
+    for (int Depth = 0; Depth < 256; ++Depth) {
+      auto Ps = Ctx.getParents(N);
+      if (Ps.empty())
+        return;
+      P = Ps[0];
+      const Stmt *Parent = P.get<Stmt>();
+      if (!Parent)
+        return; // reached the function (or a non-statement)
+      if (isa<LambdaExpr>(Parent))
+        return;
+      if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+        if (!If->isConsteval()) {
+          if (Child == If->getThen())
+            addPath(Site, Tr, If->getCond(), true);
+          else if (Child == If->getElse())
+            addPath(Site, Tr, If->getCond(), false);
+        }
+      } else if (const auto *W = dyn_cast<WhileStmt>(Parent)) {
+        if (Child == W->getBody())
+          addPath(Site, Tr, W->getCond(), true);
+      } else if (const auto *Fo = dyn_cast<ForStmt>(Parent)) {
+        if (Child == Fo->getBody() && Fo->getCond())
+          addPath(Site, Tr, Fo->getCond(), true);
+      } else if (const auto *CO = dyn_cast<ConditionalOperator>(Parent)) {
+        if (Child == CO->getTrueExpr())
+          addPath(Site, Tr, CO->getCond(), true);
+        else if (Child == CO->getFalseExpr())
+          addPath(Site, Tr, CO->getCond(), false);
+      } else if (const auto *B = dyn_cast<BinaryOperator>(Parent)) {
+        if (Child == B->getRHS() && B->getOpcode() == BO_LAnd)
+          addPath(Site, Tr, B->getLHS(), true);
+        else if (Child == B->getRHS() && B->getOpcode() == BO_LOr)
+          addPath(Site, Tr, B->getLHS(), false);
+      } else if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+        for (const Stmt *S : CS->body()) {
+          if (S == Child)
+            break;
+          if (const auto *If = dyn_cast<IfStmt>(S)) {
+            if (If->isConsteval() || If->getConditionVariable())
+              continue;
+            if (alwaysExits(If->getThen()) && (!If->getElse() || !alwaysExits(If->getElse())))
+              addPath(Site, Tr, If->getCond(), false);
+            else if (If->getElse() && alwaysExits(If->getElse()) && !alwaysExits(If->getThen()))
+              addPath(Site, Tr, If->getCond(), true);
+          } else if (const auto *CO = dyn_cast<ConditionalOperator>(S->IgnoreContainers())) {
+            // assert(c) expands to `c ? (void)0 : __assert_fail(...)`.
+            if (alwaysExits(CO->getFalseExpr()->IgnoreParenImpCasts()))
+              addPath(Site, Tr, CO->getCond(), true);
+          }
+        }
+      }
+      Child = Parent;
+      N = P;
+    }
+  }
+};
+
+} // namespace
+
+std::vector<CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules) {
+  Finder F(Ctx, Rules);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(F.Calls);
+}
+
+SourceLocation toClangLoc(ASTContext &Ctx, const SourceLoc &L) {
+  if (!L.valid())
+    return {};
+  SourceManager &SM = Ctx.getSourceManager();
+  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
+  if (!FE)
+    return {};
+  return SM.translateFileLineCol(*FE, L.line, L.col);
+}
+
+} // namespace pto::clangfe

@@ -1,0 +1,189 @@
+// clang-plugin: LintConsumer: runs the engine over a parsed TU and reports findings as clang diagnostics.
+#include "Lint.h"
+
+#include "Extract.h"
+#include "checker/Suppress.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <exception>
+#include <map>
+
+using namespace clang;
+
+namespace pto::clangfe {
+
+const char *optionHelp() {
+  return "  target=a2a3,a5,cpu   targets to check (default: all)\n"
+         "  werror               report every finding as an error\n"
+         "  enable=GLOB,...      check only rules matching a glob (default: all)\n"
+         "  disable=GLOB,...     do not check rules matching a glob\n"
+         "  budget=N             Z3 resource limit per query (default 2000000)\n"
+         "  dump-smt=DIR         write every query as an SMT-LIB2 file into DIR\n";
+}
+
+static std::vector<std::string> splitList(const std::string &S) {
+  std::vector<std::string> Out;
+  size_t Pos = 0;
+  while (Pos <= S.size()) {
+    size_t C = S.find(',', Pos);
+    std::string Item = S.substr(Pos, C == std::string::npos ? std::string::npos : C - Pos);
+    if (!Item.empty())
+      Out.push_back(Item);
+    if (C == std::string::npos)
+      break;
+    Pos = C + 1;
+  }
+  return Out;
+}
+
+std::string applyOption(LintConfig &C, const std::string &Key, const std::string &Value) {
+  if (Key == "target") {
+    std::string Bad;
+    if (!checker::parseTargetList(Value, C.engine.targets, Bad))
+      return "unknown target '" + Bad + "' (known: a2a3, a5, cpu, all)";
+    return "";
+  }
+  if (Key == "werror") {
+    C.werror = Value.empty() || Value == "true" || Value == "1";
+    return "";
+  }
+  if (Key == "enable") {
+    C.engine.enable = splitList(Value);
+    return "";
+  }
+  if (Key == "disable") {
+    C.engine.disable = splitList(Value);
+    return "";
+  }
+  if (Key == "budget") {
+    char *End = nullptr;
+    unsigned long N = std::strtoul(Value.c_str(), &End, 10);
+    if (Value.empty() || *End || N == 0 || N > 4000000000UL)
+      return "budget must be a positive integer, got '" + Value + "'";
+    C.engine.budget.rlimit = static_cast<unsigned>(N);
+    return "";
+  }
+  if (Key == "dump-smt") {
+    if (Value.empty())
+      return "dump-smt needs a directory";
+    C.engine.dumpDir = Value;
+    return "";
+  }
+  return "unknown option '" + Key + "'";
+}
+
+namespace {
+
+class LintConsumer : public ASTConsumer {
+public:
+  LintConsumer(CompilerInstance &CI, const LintConfig &C, LintResults &Out) : CI(CI), Cfg(C), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    ++Out.translationUnits;
+    bool CompileFailed = CI.getDiagnostics().hasErrorOccurred();
+    if (CompileFailed)
+      ++Out.failedTranslationUnits;
+    // A crash here would be a compiler crash: nothing may escape.
+    try {
+      run(Ctx);
+    } catch (const std::exception &E) {
+      internalError(Ctx, E.what());
+    } catch (...) {
+      internalError(Ctx, "unknown exception");
+    }
+    if (Cfg.findingsAreNotCompileErrors && !CompileFailed && CI.getDiagnostics().getClient())
+      CI.getDiagnostics().getClient()->clear(); // the compile itself succeeded; our errors are findings
+  }
+
+private:
+  CompilerInstance &CI;
+  LintConfig Cfg;
+  LintResults &Out;
+
+  void internalError(ASTContext &Ctx, const std::string &What) {
+    ++Out.internalErrors;
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Warning, "pto-lint internal error: %0; findings of this "
+                                                                "translation unit may be incomplete");
+    D.Report(ID) << What;
+  }
+
+  void run(ASTContext &Ctx) {
+    const checker::RuleSet &Rules = checker::RuleSet::builtin();
+    if (Rules.rules().empty())
+      throw std::runtime_error("no rules are built in");
+    checker::Engine E(Rules, Cfg.engine);
+    std::vector<checker::CallSite> Calls = extractCalls(Ctx, Rules);
+    std::vector<checker::Finding> Fs;
+    checker::Tally T;
+    for (const checker::CallSite &C : Calls)
+      E.check(C, Fs, T);
+
+    // One report per (location, rule, message): instantiations with equal facts say the same thing.
+    std::vector<checker::Finding> Unique;
+    for (checker::Finding &F : Fs) {
+      bool Dup = false;
+      for (const checker::Finding &G : Unique)
+        Dup |= G.loc.file == F.loc.file && G.loc.line == F.loc.line && G.loc.col == F.loc.col &&
+               G.ruleId == F.ruleId && G.message == F.message;
+      if (!Dup)
+        Unique.push_back(std::move(F));
+    }
+    checker::sortFindings(Unique);
+
+    SourceManager &SM = Ctx.getSourceManager();
+    std::map<std::string, std::unique_ptr<checker::NolintIndex>> Nolint;
+    for (checker::Finding &F : Unique) {
+      auto &Idx = Nolint[F.loc.file];
+      if (!Idx) {
+        SourceLocation L = toClangLoc(Ctx, F.loc);
+        std::string_view Text;
+        if (L.isValid())
+          Text = SM.getBufferData(SM.getFileID(L));
+        Idx = std::make_unique<checker::NolintIndex>(Text);
+      }
+      if (Idx->suppressed(F.loc.line, F.ruleId)) {
+        ++Out.suppressed;
+        continue;
+      }
+      if (Cfg.werror && F.severity == checker::Severity::Warning)
+        F.severity = checker::Severity::Error;
+      if (Cfg.emitDiagnostics)
+        report(Ctx, F);
+      Out.findings.push_back(std::move(F));
+    }
+    Out.tally.add(T);
+  }
+
+  void report(ASTContext &Ctx, const checker::Finding &F) {
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    DiagnosticsEngine::Level L = DiagnosticsEngine::Error;
+    if (F.severity == checker::Severity::Warning) {
+      // Custom diagnostic IDs ignore -Werror and -w, so mirror them here.
+      if (D.getIgnoreAllWarnings())
+        return;
+      L = D.getWarningsAsErrors() ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
+    } else if (F.severity == checker::Severity::Note) {
+      L = DiagnosticsEngine::Remark;
+    }
+    unsigned ID = D.getCustomDiagID(L, "%0");
+    unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    SourceLocation Loc = toClangLoc(Ctx, F.loc);
+    D.Report(Loc, ID) << (F.message + " [" + F.ruleId + "]");
+    for (const checker::Note &N : F.notes)
+      D.Report(toClangLoc(Ctx, N.loc), NoteID) << N.text;
+    if (!F.help.empty())
+      D.Report(NoteID) << ("help: " + F.help);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> makeLintConsumer(CompilerInstance &CI, const LintConfig &C, LintResults &Out) {
+  return std::make_unique<LintConsumer>(CI, C, Out);
+}
+
+} // namespace pto::clangfe

@@ -1,0 +1,46 @@
+// clang-plugin: the one ASTConsumer behind the plugin and the CLI: extract, check, suppress, report.
+#ifndef PTOLINT_CLANGPLUGIN_LINT_H
+#define PTOLINT_CLANGPLUGIN_LINT_H
+
+#include "checker/Engine.h"
+#include "checker/Finding.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pto::clangfe {
+
+struct LintConfig {
+  checker::EngineOptions engine;
+  bool werror = false;           // report every finding as an error
+  bool emitDiagnostics = true;   // render findings through clang's DiagnosticsEngine
+  /// CLI only: findings must not make the compiler count the TU as failed (the CLI has its own exit codes).
+  bool findingsAreNotCompileErrors = false;
+};
+
+/// What a run produced, accumulated over translation units.
+struct LintResults {
+  std::vector<checker::Finding> findings;
+  checker::Tally tally;
+  unsigned suppressed = 0;
+  unsigned internalErrors = 0;
+  unsigned translationUnits = 0;
+  unsigned failedTranslationUnits = 0; // the compiler reported errors
+};
+
+/// Parses `key=value` options shared by the plugin (-fplugin-arg-ptolint-KEY=VALUE) and the CLI.
+/// Returns an error message, or "" on success.
+std::string applyOption(LintConfig &C, const std::string &Key, const std::string &Value);
+/// One line per option, for help texts.
+const char *optionHelp();
+
+std::unique_ptr<clang::ASTConsumer> makeLintConsumer(clang::CompilerInstance &CI, const LintConfig &C,
+                                                     LintResults &Out);
+
+} // namespace pto::clangfe
+
+#endif

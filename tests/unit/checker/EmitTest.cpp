@@ -1,0 +1,326 @@
+// Unit tests for checker/Emit: golden text and JSON, SARIF structure, fingerprints, summary line.
+#include "checker/Emit.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+using namespace pto::checker;
+using nlohmann::json;
+
+namespace {
+
+const char *OpsJson = R"({"ops": [{"name": "TCOLARGMIN", "family": "colargmin", "source": "pto-isa@0 a.hpp:1",
+  "overloads": [{"name": "index", "roles": ["dstIdx", "src", "tmp"]}]}], "renames": {}})";
+
+const char *TmpSizeJson = R"({"id": "pto-colargmin-tmp-size", "ops": ["TCOLARGMIN"], "kind": "tmp-size",
+  "severity": "error", "summary": "the tmp tile is large enough", "description": "TCOLARGMIN keeps partial results in tmp.",
+  "message": "tmp holds {tmp.bytes} B", "help": "make tmp larger",
+  "variants": [{"targets": ["a2a3"], "require": "true", "sources": ["pto-isa@0 b.hpp:2"]}]})";
+
+const char *SrcDtypeJson = R"({"id": "pto-colargmin-src-dtype", "ops": ["TCOLARGMIN"], "kind": "type",
+  "severity": "warning", "summary": "the source element type is supported", "message": "bad dtype",
+  "variants": [{"targets": ["a5"], "require": "true", "help": "use half or float", "sources": ["pto-isa@0 c.hpp:3"]}]})";
+
+RuleSet testRules() {
+  RuleSet Rs;
+  std::vector<std::string> Errors;
+  bool Ok = Rs.load({{"ops.json", OpsJson},
+                     {"pto-colargmin-tmp-size.json", TmpSizeJson},
+                     {"pto-colargmin-src-dtype.json", SrcDtypeJson}},
+                    Errors);
+  EXPECT_TRUE(Ok);
+  for (const std::string &E : Errors)
+    ADD_FAILURE() << E;
+  return Rs;
+}
+
+Finding tmpSizeFinding() {
+  Finding F;
+  F.ruleId = "pto-colargmin-tmp-size";
+  F.op = "TCOLARGMIN";
+  F.target = Target::A2A3;
+  F.targets = {Target::A2A3, Target::A5};
+  F.status = Status::ViolatedSometimes;
+  F.severity = Severity::Warning;
+  F.loc = {"/repo/src/k.cpp", 12, 3};
+  F.message = "tmp tile holds 256 B but TCOLARGMIN needs 512 B on a2a3 and a5";
+  F.notes = {{{}, "fails for example when cols = 32"},
+             {{"/repo/src/k.cpp", 8, 20}, "'tmp' (tmp) declared here as 'TmpT'"}};
+  F.help = "declare tmp with at least 512 B";
+  F.counterexample = {{"rows", 16}, {"cols", 32}};
+  F.citation = "pto-isa@0 b.hpp:2";
+  F.function = "kernel<half>";
+  return F;
+}
+
+Finding unrecognisedFinding() {
+  Finding F;
+  F.ruleId = "pto-operand-unrecognised";
+  F.op = "TCOLARGMIN";
+  F.targets = {Target::CPU};
+  F.status = Status::Unknown;
+  F.severity = Severity::Note;
+  F.loc = {"/other/k2.cpp", 5, 7};
+  F.message = "cannot check TCOLARGMIN: operand 'x' has type 'int'";
+  F.function = "f";
+  return F;
+}
+
+RunInfo testInfo() {
+  RunInfo I;
+  I.toolVersion = "0.1.0";
+  I.targets = {Target::A2A3, Target::A5};
+  I.baseDir = "/repo/";
+  I.tally = {3, 45, 40, 4, 1, 0};
+  return I;
+}
+
+} // namespace
+
+TEST(EmitText, Golden) {
+  EXPECT_EQ(toText({tmpSizeFinding(), unrecognisedFinding()}, testInfo()),
+            "src/k.cpp:12:3: warning: tmp tile holds 256 B but TCOLARGMIN needs 512 B on a2a3 and a5 "
+            "[pto-colargmin-tmp-size]\n"
+            "src/k.cpp:12:3: note: fails for example when cols = 32\n"
+            "src/k.cpp:8:20: note: 'tmp' (tmp) declared here as 'TmpT'\n"
+            "src/k.cpp:12:3: note: help: declare tmp with at least 512 B\n"
+            "/other/k2.cpp:5:7: note: cannot check TCOLARGMIN: operand 'x' has type 'int' [pto-operand-unrecognised]\n");
+}
+
+TEST(EmitText, NoLocationUsesToolName) {
+  Finding F = unrecognisedFinding();
+  F.loc = {};
+  F.severity = Severity::Error;
+  EXPECT_EQ(toText({F}, testInfo()),
+            "pto-lint: error: cannot check TCOLARGMIN: operand 'x' has type 'int' [pto-operand-unrecognised]\n");
+  EXPECT_EQ(toText({}, testInfo()), "");
+}
+
+TEST(EmitJson, Golden) {
+  RunInfo I = testInfo();
+  std::string Fp = fingerprint(tmpSizeFinding(), I.baseDir);
+  EXPECT_EQ(toJson({tmpSizeFinding()}, I), R"({
+  "version": 1,
+  "tool": {
+    "name": "pto-lint",
+    "version": "0.1.0"
+  },
+  "targets": [
+    "a2a3",
+    "a5"
+  ],
+  "summary": {
+    "callSites": 3,
+    "checks": 45,
+    "proved": 40,
+    "violated": 4,
+    "unknown": 1,
+    "errors": 0
+  },
+  "findings": [
+    {
+      "ruleId": "pto-colargmin-tmp-size",
+      "op": "TCOLARGMIN",
+      "status": "violated-sometimes",
+      "severity": "warning",
+      "targets": [
+        "a2a3",
+        "a5"
+      ],
+      "file": "src/k.cpp",
+      "line": 12,
+      "column": 3,
+      "function": "kernel<half>",
+      "message": "tmp tile holds 256 B but TCOLARGMIN needs 512 B on a2a3 and a5",
+      "notes": [
+        {
+          "file": "src/k.cpp",
+          "line": 12,
+          "column": 3,
+          "message": "fails for example when cols = 32"
+        },
+        {
+          "file": "src/k.cpp",
+          "line": 8,
+          "column": 20,
+          "message": "'tmp' (tmp) declared here as 'TmpT'"
+        }
+      ],
+      "help": "declare tmp with at least 512 B",
+      "counterexample": {
+        "cols": 32,
+        "rows": 16
+      },
+      "citation": "pto-isa@0 b.hpp:2",
+      "fingerprint": ")" + Fp + R"("
+    }
+  ]
+}
+)");
+}
+
+TEST(EmitJson, EmptyFindingsAndTargetFallback) {
+  json J = json::parse(toJson({}, testInfo()));
+  EXPECT_TRUE(J["findings"].is_array());
+  EXPECT_TRUE(J["findings"].empty());
+  Finding F = unrecognisedFinding();
+  F.targets.clear();
+  F.target = Target::A5;
+  J = json::parse(toJson({F}, testInfo()));
+  EXPECT_EQ(J["findings"][0]["targets"], json::array({"a5"}));
+  EXPECT_EQ(J["findings"][0]["file"], "/other/k2.cpp");
+  EXPECT_TRUE(J["findings"][0]["counterexample"].is_object());
+}
+
+TEST(EmitSarif, Structure) {
+  RuleSet Rs = testRules();
+  RunInfo I = testInfo();
+  I.tally.errors = 1;
+  Finding Err = tmpSizeFinding();
+  Err.ruleId = "pto-colargmin-src-dtype";
+  Err.severity = Severity::Error;
+  Err.counterexample.clear();
+  Err.notes.clear();
+  std::vector<Finding> Fs = {tmpSizeFinding(), unrecognisedFinding(), Err};
+  json S = json::parse(toSarif(Fs, Rs, I));
+
+  EXPECT_EQ(S["$schema"], "https://json.schemastore.org/sarif-2.1.0.json");
+  EXPECT_EQ(S["version"], "2.1.0");
+  ASSERT_EQ(S["runs"].size(), 1u);
+  const json &Run = S["runs"][0];
+  const json &Driver = Run["tool"]["driver"];
+  EXPECT_EQ(Driver["name"], "pto-lint");
+  EXPECT_EQ(Driver["semanticVersion"], "0.1.0");
+  EXPECT_FALSE(Driver.contains("informationUri"));
+  EXPECT_EQ(Run["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file:///repo/");
+  EXPECT_EQ(Run["invocations"][0]["executionSuccessful"], false);
+
+  // Every rule of the set, sorted by id, then the meta id; each with the fields GitHub requires.
+  const json &Rules = Driver["rules"];
+  ASSERT_EQ(Rules.size(), 3u);
+  EXPECT_EQ(Rules[0]["id"], "pto-colargmin-src-dtype");
+  EXPECT_EQ(Rules[1]["id"], "pto-colargmin-tmp-size");
+  EXPECT_EQ(Rules[2]["id"], "pto-operand-unrecognised");
+  for (const json &R : Rules)
+    for (const char *Key : {"shortDescription", "fullDescription", "help"}) {
+      ASSERT_TRUE(R[Key]["text"].is_string()) << R["id"] << " " << Key;
+      EXPECT_FALSE(R[Key]["text"].get<std::string>().empty()) << R["id"] << " " << Key;
+    }
+  EXPECT_EQ(Rules[1]["name"], "ColargminTmpSize");
+  EXPECT_EQ(Rules[1]["shortDescription"]["text"], "the tmp tile is large enough");
+  EXPECT_EQ(Rules[1]["fullDescription"]["text"], "TCOLARGMIN keeps partial results in tmp.");
+  EXPECT_EQ(Rules[1]["help"]["text"], "make tmp larger");
+  EXPECT_NE(Rules[1]["help"]["markdown"].get<std::string>().find("pto-isa@0 b.hpp:2"), std::string::npos);
+  EXPECT_EQ(Rules[1]["defaultConfiguration"]["level"], "error");
+  EXPECT_EQ(Rules[1]["properties"]["tags"], json::array({"pto", "tmp-size"}));
+  EXPECT_EQ(Rules[0]["fullDescription"]["text"], "the source element type is supported"); // no description
+  EXPECT_EQ(Rules[0]["help"]["text"], "use half or float");                              // variant help
+  EXPECT_EQ(Rules[0]["defaultConfiguration"]["level"], "warning");
+
+  const json &Results = Run["results"];
+  ASSERT_EQ(Results.size(), 3u);
+  for (size_t K = 0; K < Results.size(); ++K) {
+    const json &R = Results[K];
+    EXPECT_EQ(R["ruleId"], Fs[K].ruleId);
+    EXPECT_EQ(Rules[R["ruleIndex"].get<size_t>()]["id"], R["ruleId"]);
+    ASSERT_EQ(R["locations"].size(), 1u);
+    EXPECT_EQ(R["partialFingerprints"]["primaryLocationLineHash"], fingerprint(Fs[K], I.baseDir));
+  }
+  EXPECT_EQ(Results[0]["level"], "warning");
+  EXPECT_EQ(Results[1]["level"], "note");
+  EXPECT_EQ(Results[2]["level"], "error");
+
+  const json &R0 = Results[0];
+  EXPECT_EQ(R0["message"]["text"], "tmp tile holds 256 B but TCOLARGMIN needs 512 B on a2a3 and a5. "
+                                   "Counterexample: cols = 32, rows = 16.");
+  EXPECT_EQ(Results[2]["message"]["text"], Err.message);
+  const json &Phys = R0["locations"][0]["physicalLocation"];
+  EXPECT_EQ(Phys["artifactLocation"]["uri"], "src/k.cpp");
+  EXPECT_EQ(Phys["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+  EXPECT_EQ(Phys["region"]["startLine"], 12);
+  EXPECT_EQ(Phys["region"]["startColumn"], 3);
+  ASSERT_EQ(R0["relatedLocations"].size(), 1u); // only the note with a location
+  EXPECT_EQ(R0["relatedLocations"][0]["id"], 1);
+  EXPECT_EQ(R0["relatedLocations"][0]["message"]["text"], "'tmp' (tmp) declared here as 'TmpT'");
+  EXPECT_EQ(R0["relatedLocations"][0]["physicalLocation"]["region"]["startLine"], 8);
+  EXPECT_EQ(R0["properties"]["status"], "violated-sometimes");
+  EXPECT_EQ(R0["properties"]["targets"], json::array({"a2a3", "a5"}));
+
+  // Outside baseDir: an absolute file URI, no base id.
+  const json &Art1 = Results[1]["locations"][0]["physicalLocation"]["artifactLocation"];
+  EXPECT_EQ(Art1["uri"], "file:///other/k2.cpp");
+  EXPECT_FALSE(Art1.contains("uriBaseId"));
+  EXPECT_FALSE(Results[1].contains("relatedLocations"));
+}
+
+TEST(EmitSarif, DeterministicAndSuccessful) {
+  RuleSet Rs = testRules();
+  RunInfo I = testInfo();
+  std::vector<Finding> Fs = {tmpSizeFinding()};
+  std::string A = toSarif(Fs, Rs, I);
+  EXPECT_EQ(A, toSarif(Fs, Rs, I));
+  json S = json::parse(A);
+  EXPECT_EQ(S["runs"][0]["invocations"][0]["executionSuccessful"], true);
+  EXPECT_EQ(S["runs"][0]["tool"]["driver"]["rules"].size(), 2u); // no meta rule without a meta finding
+
+  I.baseDir.clear();
+  I.toolVersion.clear();
+  S = json::parse(toSarif(Fs, Rs, I));
+  EXPECT_FALSE(S["runs"][0].contains("originalUriBaseIds"));
+  EXPECT_FALSE(S["runs"][0]["tool"]["driver"].contains("semanticVersion"));
+  EXPECT_EQ(S["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "file:///repo/src/k.cpp");
+}
+
+TEST(EmitSarif, UriEncoding) {
+  RuleSet Rs = testRules();
+  Finding F = tmpSizeFinding();
+  F.loc.file = "/repo/my dir/k#1.cpp";
+  json S = json::parse(toSarif({F}, Rs, testInfo()));
+  EXPECT_EQ(S["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "my%20dir/k%231.cpp");
+}
+
+TEST(Fingerprint, StableAcrossLineChangesAndCheckouts) {
+  Finding A = tmpSizeFinding();
+  std::string Fp = fingerprint(A, "/repo");
+  ASSERT_EQ(Fp.size(), 16u);
+  EXPECT_EQ(Fp.find_first_not_of("0123456789abcdef"), std::string::npos);
+  Finding B = A;
+  B.loc.line = 99;
+  B.loc.col = 1;
+  B.notes.clear();
+  EXPECT_EQ(fingerprint(B, "/repo"), Fp);
+  Finding C = A;
+  C.loc.file = "/elsewhere/checkout/src/k.cpp";
+  EXPECT_EQ(fingerprint(C, "/elsewhere/checkout/"), Fp);
+}
+
+TEST(Fingerprint, ChangesWithIdentity) {
+  Finding A = tmpSizeFinding();
+  std::string Fp = fingerprint(A, "/repo");
+  Finding B = A;
+  B.message += "!";
+  EXPECT_NE(fingerprint(B, "/repo"), Fp);
+  B = A;
+  B.ruleId = "pto-colargmin-src-dtype";
+  EXPECT_NE(fingerprint(B, "/repo"), Fp);
+  B = A;
+  B.function = "kernel<float>";
+  EXPECT_NE(fingerprint(B, "/repo"), Fp);
+  B = A;
+  B.loc.file = "/repo/src/k2.cpp";
+  EXPECT_NE(fingerprint(B, "/repo"), Fp);
+  // Field boundaries count: moving a character from one field to the next changes the hash.
+  Finding X = A, Y = A;
+  X.op = "TCOLARGMINk";
+  X.function = "ernel<half>";
+  EXPECT_NE(fingerprint(X, "/repo"), Fp);
+  EXPECT_NE(fingerprint(X, "/repo"), fingerprint(Y, "/repo"));
+}
+
+TEST(SummaryLine, Format) {
+  EXPECT_EQ(summaryLine({3, 45, 40, 4, 1, 0}), "3 call sites, 45 checks: 40 proved, 4 violated, 1 unknown");
+  EXPECT_EQ(summaryLine({1, 1, 0, 0, 0, 1}), "1 call site, 1 check: 0 proved, 0 violated, 0 unknown, 1 error");
+  EXPECT_EQ(summaryLine({0, 0, 0, 0, 0, 2}), "0 call sites, 0 checks: 0 proved, 0 violated, 0 unknown, 2 errors");
+}

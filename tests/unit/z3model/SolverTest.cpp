@@ -1,0 +1,91 @@
+// tests: z3model::Solver answers proved / violated-always / violated-sometimes / unknown / error correctly.
+#include "z3model/Solver.h"
+
+#include <gtest/gtest.h>
+
+using namespace pto::z3model;
+
+namespace {
+
+Query q(std::vector<Decl> Decls, std::vector<std::string> Hyps, std::string Prop) {
+  Query Q;
+  Q.name = "test";
+  Q.decls = std::move(Decls);
+  Q.hypotheses = std::move(Hyps);
+  Q.property = std::move(Prop);
+  for (const Decl &D : Q.decls)
+    if (!D.definition)
+      Q.minimize.push_back(D.name);
+  return Q;
+}
+
+TEST(Solver, ProvesUnderDomain) {
+  Solver S;
+  Result R = S.check(q({{"x", 1, 256, std::nullopt}}, {}, "(and (>= x 1) (<= x 256))"));
+  EXPECT_EQ(R.verdict, Verdict::Proved);
+  EXPECT_FALSE(R.vacuous);
+}
+
+TEST(Solver, ConcreteViolationIsAlways) {
+  Solver S;
+  Result R = S.check(q({{"tmp.bytes", std::nullopt, std::nullopt, "128"}, {"need", {}, {}, "512"}}, {},
+                       "(>= tmp.bytes need)"));
+  EXPECT_EQ(R.verdict, Verdict::ViolatedAlways);
+  EXPECT_EQ(R.model.at("need"), 512);
+}
+
+TEST(Solver, SometimesGivesMinimalCounterexample) {
+  Solver S;
+  // validCol in [0, 1000] must be <= 256: fails for 257..1000; the minimal counterexample is 257.
+  Result R = S.check(q({{"vcol", 0, 1000, std::nullopt}}, {}, "(<= vcol 256)"));
+  ASSERT_EQ(R.verdict, Verdict::ViolatedSometimes);
+  EXPECT_EQ(R.model.at("vcol"), 257);
+}
+
+TEST(Solver, SymbolicAlwaysViolated) {
+  Solver S;
+  Result R = S.check(q({{"n", 1, 64, std::nullopt}}, {}, "(> n 100)"));
+  EXPECT_EQ(R.verdict, Verdict::ViolatedAlways);
+}
+
+TEST(Solver, PathConditionMakesItProved) {
+  Solver S;
+  Result R = S.check(q({{"cols", -2147483648LL, 2147483647LL, std::nullopt}}, {"(not (> cols 64))", "(> cols 0)"},
+                       "(and (>= cols 1) (<= cols 64))"));
+  EXPECT_EQ(R.verdict, Verdict::Proved);
+}
+
+TEST(Solver, ContradictoryPathIsVacuous) {
+  Solver S;
+  Result R = S.check(q({{"x", 0, 10, std::nullopt}}, {"(> x 20)"}, "false"));
+  EXPECT_EQ(R.verdict, Verdict::Proved);
+  EXPECT_TRUE(R.vacuous);
+}
+
+TEST(Solver, MalformedTermFailsClosed) {
+  Solver S;
+  Result R = S.check(q({{"x", 0, 10, std::nullopt}}, {}, "(<= x undefined_symbol)"));
+  EXPECT_EQ(R.verdict, Verdict::Error);
+  EXPECT_FALSE(R.reason.empty());
+  // The solver stays usable after an error.
+  EXPECT_EQ(S.check(q({{"x", 0, 10, std::nullopt}}, {}, "(<= x 10)")).verdict, Verdict::Proved);
+}
+
+TEST(Solver, BudgetExhaustionIsUnknownNotProved) {
+  Solver S(Budget{1});
+  // Nonlinear: no answer within a resource limit of 1.
+  Result R = S.check(q({{"a", 1, 1000000, std::nullopt}, {"b", 1, 1000000, std::nullopt},
+                        {"c", 1, 1000000, std::nullopt}},
+                       {}, "(not (= (+ (* a a a) (* b b b)) (* c c c)))"));
+  EXPECT_EQ(R.verdict, Verdict::Unknown);
+}
+
+TEST(Solver, NegativeBoundsAreWellFormed) {
+  EXPECT_EQ(smtInt(-5), "(- 5)");
+  EXPECT_EQ(smtInt(7), "7");
+  Solver S;
+  Result R = S.check(q({{"x", -10, -1, std::nullopt}}, {}, "(< x 0)"));
+  EXPECT_EQ(R.verdict, Verdict::Proved);
+}
+
+} // namespace

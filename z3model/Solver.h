@@ -1,0 +1,84 @@
+// z3model: the only door to Z3. Proves a property over named integer facts, or returns a counterexample.
+#ifndef PTOLINT_Z3MODEL_SOLVER_H
+#define PTOLINT_Z3MODEL_SOLVER_H
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pto::z3model {
+
+/// An integer constant of a query. A definition (`definition` set) is a fact whose value is a term over
+/// other constants; otherwise it is a free variable ranging over [lo, hi].
+struct Decl {
+  std::string name;
+  std::optional<int64_t> lo, hi;
+  std::optional<std::string> definition; // SMT-LIB2 Int term
+};
+
+/// One verification condition: hypotheses => property, for every value of the free constants.
+struct Query {
+  std::string name;                    // the rule id and the call site, for dumps and errors
+  std::string prelude;                 // SMT-LIB2 define-fun's shared by all queries
+  std::vector<Decl> decls;             // in dependency order
+  std::vector<std::string> hypotheses; // SMT-LIB2 Bool terms (path conditions, domains, well-formedness)
+  std::string property;                // SMT-LIB2 Bool term that must hold
+  std::vector<std::string> minimize;   // free constants to keep small in a counterexample, most important first
+};
+
+/// The closed set of answers (STYLE.md §3). Unknown is never a pass.
+enum class Verdict {
+  Proved,            // hypotheses /\ !property is unsatisfiable
+  ViolatedAlways,    // hypotheses /\ property is unsatisfiable (and hypotheses are satisfiable)
+  ViolatedSometimes, // both are satisfiable: the model is a counterexample
+  Unknown,           // budget exhausted or the solver gave up
+  Error              // the query was malformed or Z3 failed; fail closed
+};
+
+const char *verdictName(Verdict V);
+
+/// An integer literal in SMT-LIB2 syntax (negative numbers are `(- n)`).
+std::string smtInt(int64_t V);
+
+struct Result {
+  Verdict verdict = Verdict::Error;
+  bool vacuous = false;                  // Proved only because the hypotheses are contradictory (dead code)
+  std::map<std::string, int64_t> model;  // value of every decl in the counterexample (violations only)
+  std::string reason;                    // for Unknown / Error
+};
+
+/// Deterministic budget: Z3's resource limit, not wall-clock time.
+struct Budget {
+  unsigned rlimit = 2000000;
+};
+
+/// A solver session. Reuses one Z3 context across queries. Not thread-safe.
+/// WARNING: results hold no Z3 objects; the Solver may be destroyed while Results live on.
+class Solver {
+public:
+  explicit Solver(Budget B = {});
+  ~Solver();
+  Solver(const Solver &) = delete;
+  Solver &operator=(const Solver &) = delete;
+
+  Result check(const Query &Q);
+
+  /// The SMT-LIB2 script that `check` hands to Z3 for the "can the property fail?" question.
+  static std::string toSmtLib(const Query &Q);
+
+  unsigned queriesRun() const { return Queries; }
+
+  struct Impl; // opaque: the Z3 context lives in Solver.cpp
+
+private:
+  std::unique_ptr<Impl> P;
+  Budget B;
+  unsigned Queries = 0;
+};
+
+} // namespace pto::z3model
+
+#endif
