@@ -64,23 +64,23 @@ int usage(const std::string &Msg) {
 
 class Factory : public FrontendActionFactory {
 public:
-  Factory(const pto::clangfe::LintConfig &C, pto::clangfe::LintResults &R) : C(C), R(R) {}
+  Factory(const pto::clangfe::LintConfig &C, std::shared_ptr<pto::clangfe::LintResults> R) : C(C), R(std::move(R)) {}
   std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(C, R); }
 
 private:
   class Action : public ASTFrontendAction {
   public:
-    Action(const pto::clangfe::LintConfig &C, pto::clangfe::LintResults &R) : C(C), R(R) {}
+    Action(const pto::clangfe::LintConfig &C, std::shared_ptr<pto::clangfe::LintResults> R) : C(C), R(std::move(R)) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
       return pto::clangfe::makeLintConsumer(CI, C, R);
     }
 
   private:
     const pto::clangfe::LintConfig &C;
-    pto::clangfe::LintResults &R;
+    std::shared_ptr<pto::clangfe::LintResults> R;
   };
   const pto::clangfe::LintConfig &C;
-  pto::clangfe::LintResults &R;
+  std::shared_ptr<pto::clangfe::LintResults> R;
 };
 
 /// Drops options that load plugins (the build may load ptolint itself) or write outputs.
@@ -211,8 +211,9 @@ int main(int argc, const char **argv) {
   TextDiagnosticPrinter Printer(Format == "text" ? llvm::outs() : llvm::errs(), DiagOpts.get());
   Tool.setDiagnosticConsumer(&Printer);
 
-  pto::clangfe::LintResults Results;
-  Factory F(Cfg, Results);
+  auto Shared = std::make_shared<pto::clangfe::LintResults>();
+  const pto::clangfe::LintResults &Results = *Shared;
+  Factory F(Cfg, Shared);
   int RunStatus = Tool.run(&F);
 
   pto::checker::RunInfo Info;

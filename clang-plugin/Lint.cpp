@@ -79,7 +79,8 @@ namespace {
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(CompilerInstance &CI, const LintConfig &C, LintResults &Out) : CI(CI), Cfg(C), Out(Out) {}
+  LintConsumer(CompilerInstance &CI, const LintConfig &C, std::shared_ptr<LintResults> R)
+      : CI(CI), Cfg(C), Keep(std::move(R)), Out(*Keep) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     ++Out.translationUnits;
@@ -101,6 +102,7 @@ public:
 private:
   CompilerInstance &CI;
   LintConfig Cfg;
+  std::shared_ptr<LintResults> Keep;
   LintResults &Out;
 
   void internalError(ASTContext &Ctx, const std::string &What) {
@@ -182,8 +184,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<ASTConsumer> makeLintConsumer(CompilerInstance &CI, const LintConfig &C, LintResults &Out) {
-  return std::make_unique<LintConsumer>(CI, C, Out);
+std::unique_ptr<ASTConsumer> makeLintConsumer(CompilerInstance &CI, const LintConfig &C,
+                                              std::shared_ptr<LintResults> Out) {
+  return std::make_unique<LintConsumer>(CI, C, std::move(Out));
 }
 
 } // namespace pto::clangfe

@@ -38,8 +38,9 @@ std::string applyOption(LintConfig &C, const std::string &Key, const std::string
 /// One line per option, for help texts.
 const char *optionHelp();
 
+/// The consumer shares ownership of Out: Clang destroys a plugin's action before the consumer runs.
 std::unique_ptr<clang::ASTConsumer> makeLintConsumer(clang::CompilerInstance &CI, const LintConfig &C,
-                                                     LintResults &Out);
+                                                     std::shared_ptr<LintResults> Out);
 
 } // namespace pto::clangfe
 

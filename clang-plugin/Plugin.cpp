@@ -10,11 +10,10 @@ namespace {
 
 class PtoLintAction : public PluginASTAction {
   pto::clangfe::LintConfig Cfg;
-  pto::clangfe::LintResults Results; // per compiler invocation
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
-    return pto::clangfe::makeLintConsumer(CI, Cfg, Results);
+    return pto::clangfe::makeLintConsumer(CI, Cfg, std::make_shared<pto::clangfe::LintResults>());
   }
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {

@@ -1,6 +1,8 @@
 // z3model: Z3 C-API implementation of Solver. Every Z3 error is caught here and becomes Verdict::Error.
 #include "Solver.h"
 
+#include "Ground.h"
+
 #include <z3.h>
 
 #include <sstream>
@@ -35,6 +37,9 @@ std::string smtInt(int64_t V) {
 struct Solver::Impl {
   Z3_context Ctx = nullptr;
   Z3_sort IntSort = nullptr;
+  std::string PreludeText;       // the prelude GroundProto was loaded from
+  bool PreludeOk = false;
+  GroundEvaluator GroundProto;    // prelude macros loaded once, copied per query
 
   Impl() {
     Z3_config Cfg = Z3_mk_config();
@@ -197,9 +202,58 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, std::map<
   }
 }
 
+/// Decides Q without Z3 when its property (and hypotheses) only mention constants with known values.
+/// Returns false when Z3 is needed.
+bool Solver::tryGround(const Query &Q, Result &Out) {
+  if (!P->PreludeOk || P->PreludeText != Q.prelude) {
+    P->GroundProto = GroundEvaluator();
+    P->PreludeOk = P->GroundProto.loadPrelude(Q.prelude);
+    P->PreludeText = Q.prelude;
+  }
+  if (!P->PreludeOk)
+    return false;
+  GroundEvaluator G = P->GroundProto;
+  for (const Decl &D : Q.decls)
+    if (D.definition)
+      G.define(D.name, *D.definition);
+  std::optional<int64_t> Prop = G.eval(Q.property);
+  if (!Prop)
+    return false;
+  bool AllHypsTrue = true;
+  for (const std::string &H : Q.hypotheses) {
+    std::optional<int64_t> V = G.eval(H);
+    if (!V)
+      return false; // whether the path is feasible needs the solver
+    if (*V == 0) {
+      Out.verdict = Verdict::Proved;
+      Out.vacuous = true;
+      return true;
+    }
+  }
+  if (*Prop) {
+    Out.verdict = Verdict::Proved;
+    return true;
+  }
+  if (!AllHypsTrue)
+    return false;
+  for (const Decl &D : Q.decls) {
+    if (!D.definition)
+      return false; // a free constant exists: its bounds could be empty; let Z3 decide feasibility
+    if (auto V = G.eval("|" + D.name + "|"))
+      Out.model[D.name] = *V;
+  }
+  Out.verdict = Verdict::ViolatedAlways;
+  return true;
+}
+
 Result Solver::check(const Query &Q) {
   ++Queries;
   Result Res;
+  if (B.groundFastPath && tryGround(Q, Res)) {
+    ++Ground;
+    return Res;
+  }
+  Res = Result();
   bool HasFree = false;
   for (const Decl &D : Q.decls)
     HasFree |= !D.definition.has_value();

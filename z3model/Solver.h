@@ -53,6 +53,9 @@ struct Result {
 /// Deterministic budget: Z3's resource limit, not wall-clock time.
 struct Budget {
   unsigned rlimit = 2000000;
+  /// Decide queries whose property has no free constant with the exact ground evaluator (Ground.h)
+  /// instead of Z3. Off only in the differential test that checks the two agree.
+  bool groundFastPath = true;
 };
 
 /// A solver session. Reuses one Z3 context across queries. Not thread-safe.
@@ -70,13 +73,15 @@ public:
   static std::string toSmtLib(const Query &Q);
 
   unsigned queriesRun() const { return Queries; }
+  unsigned groundDecided() const { return Ground; }
 
   struct Impl; // opaque: the Z3 context lives in Solver.cpp
 
 private:
   std::unique_ptr<Impl> P;
   Budget B;
-  unsigned Queries = 0;
+  unsigned Queries = 0, Ground = 0;
+  bool tryGround(const Query &Q, Result &Out);
 };
 
 } // namespace pto::z3model

@@ -1,4 +1,5 @@
-// The half and bfloat16_t element types of the PTO-style API (compiler types where available, bit containers otherwise).
+// The half and bfloat16_t element types of the PTO-style API (compiler types where available, bit containers
+// otherwise).
 #ifndef PTO_SCALARTYPES_HPP
 #define PTO_SCALARTYPES_HPP
 

@@ -27,8 +27,8 @@ enum class CompactMode { Null, Normal, RowPlusOne, RowAlignedPadding };
 constexpr int DYNAMIC = -1;
 
 template <TileType Loc_, typename Element_, int Rows_, int Cols_, BLayout BFractal_ = BLayout::RowMajor,
-          int RowValid_ = Rows_, int ColValid_ = Cols_, SLayout SFractal_ = SLayout::NoneBox,
-          int SFractalSize_ = 512, auto PadVal_ = PadValue::Null, CompactMode Compact_ = CompactMode::Null>
+          int RowValid_ = Rows_, int ColValid_ = Cols_, SLayout SFractal_ = SLayout::NoneBox, int SFractalSize_ = 512,
+          auto PadVal_ = PadValue::Null, CompactMode Compact_ = CompactMode::Null>
 struct Tile {
   using DType = Element_;
   using TileDType = DType *;
@@ -160,8 +160,7 @@ template <class TileT> int validColOf(const TileT &T) {
 
 /// Places the tile at byte Addr of the simulated UB; throws std::out_of_range if the declared tile does not fit.
 /// No alignment check, as on the CPU simulator (§1.3).
-template <class TileT, class AddrT,
-          std::enable_if_t<detail::IsTileV<TileT> && std::is_integral<AddrT>::value, int> = 0>
+template <class TileT, class AddrT, std::enable_if_t<detail::IsTileV<TileT> && std::is_integral<AddrT>::value, int> = 0>
 void TASSIGN(TileT &T, AddrT Addr) {
   using E = typename TileT::DType;
   uint8_t *P = ref::simUbPlace(static_cast<long long>(Addr), size_t(TileT::Numel) * sizeof(E));

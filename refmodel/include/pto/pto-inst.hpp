@@ -91,6 +91,10 @@ inline size_t bytesBehind(const void *P, size_t DeclaredBytes) {
 
 template <class TileT> size_t declaredBytes() { return size_t(TileT::Numel) * sizeof(typename TileT::DType); }
 
+template <class TileT> TileKind kindOf() {
+  return TileKind{TileT::Loc == TileType::Vec, TileT::isRowMajor, TileT::isBoxedLayout};
+}
+
 /// Builds the configuration of a call from its tiles, records its violations and runs it.
 /// ValTile is null for the 3-operand form.
 template <class DstValT, class DstIdxT, class SrcT, class TmpT>
@@ -102,11 +106,13 @@ void runColArg(bool IsMax, DstValT *ValTile, DstIdxT &Idx, SrcT &Src, TmpT &Tmp)
   const std::string Op = IsMax ? "TCOLARGMAX" : "TCOLARGMIN";
   if constexpr (!ElemOf<SrcE>::known || !ElemOf<IdxE>::known) {
     if (!ElemOf<SrcE>::known)
-      Violations.push_back({"pto-colargmin-src-dtype", "src element type is not a PTO element type but " + Op +
-                                                           " requires one", Severity::Error, CheckKind::Static});
+      Violations.push_back({"pto-colargmin-src-dtype",
+                            "src element type is not a PTO element type but " + Op + " requires one", Severity::Error,
+                            CheckKind::Static});
     if (!ElemOf<IdxE>::known)
-      Violations.push_back({"pto-colargmin-idx-dtype", "dstIdx element type is not a PTO element type but " + Op +
-                                                           " requires one", Severity::Error, CheckKind::Static});
+      Violations.push_back({"pto-colargmin-idx-dtype",
+                            "dstIdx element type is not a PTO element type but " + Op + " requires one",
+                            Severity::Error, CheckKind::Static});
     return;
   } else {
     ColArgConfig Cfg{activeTarget(),
@@ -123,12 +129,21 @@ void runColArg(bool IsMax, DstValT *ValTile, DstIdxT &Idx, SrcT &Src, TmpT &Tmp)
                      DstIdxT::Cols,
                      pto::detail::validRowOf(Idx),
                      pto::detail::validColOf(Idx),
-                     declaredBytes<TmpT>(),
-                     SrcT::isBoxedLayout,
-                     std::nullopt};
-    if (ValTile)
-      Cfg.dstVal = TileShape{DstValT::Rows, DstValT::Cols, pto::detail::validRowOf(*ValTile),
-                             pto::detail::validColOf(*ValTile)};
+                     declaredBytes<TmpT>()};
+    Cfg.srcBoxed = SrcT::isBoxedLayout;
+    Cfg.srcVec = SrcT::Loc == TileType::Vec;
+    Cfg.dstIdxKind = kindOf<DstIdxT>();
+    using TmpE = typename TmpT::DType;
+    if constexpr (ElemOf<TmpE>::known)
+      Cfg.tmpElem = ElemOf<TmpE>::value;
+    if (ValTile) {
+      using ValE = typename DstValT::DType;
+      Cfg.dstValKind = kindOf<DstValT>();
+      if constexpr (ElemOf<ValE>::known)
+        Cfg.valElem = ElemOf<ValE>::value;
+      Cfg.dstVal =
+          TileShape{DstValT::Rows, DstValT::Cols, pto::detail::validRowOf(*ValTile), pto::detail::validColOf(*ValTile)};
+    }
     Violations = colArgPreconditions(Cfg);
 
     bool Assigned = true;

@@ -25,20 +25,44 @@ std::string ids(const std::vector<Precondition> &Ps) {
 TEST(ColArgPreconditions, LegalCallsHaveNone) {
   std::vector<ColArgConfig> Legal = {
       // a2a3: every source type, both forms, tmp exactly the footprint.
-      [] { auto C = makeConfig(Target::A2A3, Elem::F16, Elem::U32, 16, 256, 16, 255); C.tmpBytes = 768; return C; }(),
-      [] { auto C = makeConfig(Target::A2A3, Elem::U16, Elem::I16, 16, 256, 16, 255, true); C.tmpBytes = 512; return C; }(),
-      [] { auto C = makeConfig(Target::A2A3, Elem::F32, Elem::I32, 16, 256, 16, 255, true, true); C.tmpBytes = 512; return C; }(),
-      [] { auto C = makeConfig(Target::A2A3, Elem::U32, Elem::U32, 4, 8, 4, 8); C.tmpBytes = 64; return C; }(),
+      [] {
+        auto C = makeConfig(Target::A2A3, Elem::F16, Elem::U32, 16, 256, 16, 255);
+        C.tmpBytes = 768;
+        return C;
+      }(),
+      [] {
+        auto C = makeConfig(Target::A2A3, Elem::U16, Elem::I16, 16, 256, 16, 255, true);
+        C.tmpBytes = 512;
+        return C;
+      }(),
+      [] {
+        auto C = makeConfig(Target::A2A3, Elem::F32, Elem::I32, 16, 256, 16, 255, true, true);
+        C.tmpBytes = 512;
+        return C;
+      }(),
+      [] {
+        auto C = makeConfig(Target::A2A3, Elem::U32, Elem::U32, 4, 8, 4, 8);
+        C.tmpBytes = 64;
+        return C;
+      }(),
       makeConfig(Target::A2A3, Elem::F16, Elem::I32, 2049, 16, 2049, 16),
       // a5: 8/16/32-bit, tmp ignored.
-      [] { auto C = makeConfig(Target::A5, Elem::I8, Elem::I32, 16, 32, 16, 32); C.tmpBytes = 0; return C; }(),
+      [] {
+        auto C = makeConfig(Target::A5, Elem::I8, Elem::I32, 16, 32, 16, 32);
+        C.tmpBytes = 0;
+        return C;
+      }(),
       makeConfig(Target::A5, Elem::BF16, Elem::I16, 16, 32, 16, 17, true),
       makeConfig(Target::A5, Elem::U32, Elem::I32, 16, 32, 16, 17, true, true),
       makeConfig(Target::A5, Elem::F16, Elem::I32, 4000, 16, 4000, 16),
       // cpu: any integer/float type, DN allowed in the 3-operand form.
       makeConfig(Target::CPU, Elem::F32, Elem::I32, 4, 8, 4, 6, true),
       makeConfig(Target::CPU, Elem::I64, Elem::U32, 4, 8, 4, 6),
-      [] { auto C = makeConfig(Target::CPU, Elem::F32, Elem::I32, 8, 8, 8, 8); C.srcRowMajor = false; return C; }(),
+      [] {
+        auto C = makeConfig(Target::CPU, Elem::F32, Elem::I32, 8, 8, 8, 8);
+        C.srcRowMajor = false;
+        return C;
+      }(),
   };
   for (const ColArgConfig &Cfg : Legal)
     EXPECT_TRUE(colArgPreconditions(Cfg).empty()) << targetName(Cfg.target) << " " << elemName(Cfg.src) << "\n"
@@ -67,22 +91,34 @@ TEST(ColArgPreconditions, EachIdFiresOnItsFault) {
       {"pto-colargmin-idx-dtype", makeConfig(Target::A5, Elem::F32, Elem::U16, 4, 8, 4, 8, true)},
       {"pto-colargmin-idx-dtype", makeConfig(Target::CPU, Elem::F16, Elem::I16, 4, 16, 4, 16, true)},
       {"pto-colargmin-dst-validrow", With(F32A2, [](ColArgConfig &C) { C.dstRows = C.dstValidRow = 2; })},
-      {"pto-colargmin-dst-validrow",
-       With(makeConfig(Target::CPU, Elem::F32, Elem::I32, 4, 8, 4, 8, true),
-            [](ColArgConfig &C) { C.dstVal = TileShape{4, 8, 4, 8}; })},
+      {"pto-colargmin-dst-validrow", With(makeConfig(Target::CPU, Elem::F32, Elem::I32, 4, 8, 4, 8, true),
+                                          [](ColArgConfig &C) {
+                                            C.dstVal = TileShape{4, 8, 4, 8};
+                                          })},
       {"pto-colargmin-dst-validcol", With(F32A2, [](ColArgConfig &C) { C.dstValidCol = 59; })},
       {"pto-colargmin-valid-nonzero", With(F32A2, [](ColArgConfig &C) { C.validRow = 0; })},
-      {"pto-colargmin-valid-nonzero",
-       With(makeConfig(Target::A5, Elem::F32, Elem::I32, 4, 8, 4, 8), [](ColArgConfig &C) { C.validCol = C.dstValidCol = 0; })},
+      {"pto-colargmin-valid-nonzero", With(makeConfig(Target::A5, Elem::F32, Elem::I32, 4, 8, 4, 8),
+                                           [](ColArgConfig &C) { C.validCol = C.dstValidCol = 0; })},
       {"pto-colargmin-tmp-size", With(F32A2, [](ColArgConfig &C) { C.tmpBytes = 128; })},
       {"pto-colargmin-index-exact", makeConfig(Target::A2A3, Elem::U16, Elem::I32, 2050, 16, 2050, 16)},
       {"pto-colargmin-src-layout", With(F32A2, [](ColArgConfig &C) { C.srcRowMajor = false; })},
       {"pto-colargmin-src-layout",
        With(makeConfig(Target::A5, Elem::F32, Elem::I32, 8, 8, 8, 8), [](ColArgConfig &C) { C.srcRowMajor = false; })},
-      {"pto-colargmin-src-layout",
-       With(makeConfig(Target::CPU, Elem::F32, Elem::I32, 8, 8, 8, 8, true), [](ColArgConfig &C) { C.srcRowMajor = false; })},
-      {"pto-colargmin-src-layout",
+      {"pto-colargmin-src-layout", With(makeConfig(Target::CPU, Elem::F32, Elem::I32, 8, 8, 8, 8, true),
+                                        [](ColArgConfig &C) { C.srcRowMajor = false; })},
+      {"pto-colargmin-src-nonebox",
        With(makeConfig(Target::CPU, Elem::F32, Elem::I32, 16, 16, 16, 16), [](ColArgConfig &C) { C.srcBoxed = true; })},
+      {"pto-colargmin-tile-loc", With(F32A2, [](ColArgConfig &C) { C.srcVec = false; })},
+      {"pto-colargmin-tile-loc", With(makeConfig(Target::CPU, Elem::F32, Elem::I32, 4, 8, 4, 8, true),
+                                      [](ColArgConfig &C) { C.dstValKind.vec = false; })},
+      {"pto-colargmin-dst-layout", With(F32A2, [](ColArgConfig &C) { C.dstIdxKind.rowMajor = false; })},
+      {"pto-colargmin-dst-layout", With(makeConfig(Target::A5, Elem::F32, Elem::I32, 4, 8, 4, 8, true),
+                                        [](ColArgConfig &C) { C.dstValKind.boxed = true; })},
+      {"pto-colargmin-dst-layout", With(makeConfig(Target::CPU, Elem::F32, Elem::I32, 4, 8, 4, 8, true),
+                                        [](ColArgConfig &C) { C.dstIdxKind.boxed = true; })},
+      {"pto-colargmin-tmp-dtype", With(F32A2, [](ColArgConfig &C) { C.tmpElem = Elem::U32; })},
+      {"pto-colargmin-val-dtype", With(makeConfig(Target::A5, Elem::F16, Elem::I16, 4, 16, 4, 16, true),
+                                       [](ColArgConfig &C) { C.valElem = Elem::F32; })},
       {"pto-tile-valid-bounds", With(F32A2, [](ColArgConfig &C) { C.validRow = 17; })},
       {"pto-tile-valid-bounds", With(F32A2, [](ColArgConfig &C) { C.dstCols = 56; })},
   };
@@ -145,6 +181,23 @@ TEST(ColArgPreconditions, ColumnMajorSourceSeverityPerTarget) {
       ASSERT_TRUE(P.has_value()) << targetName(T);
       EXPECT_EQ(P->severity, T == Target::CPU ? Severity::Error : Severity::Warning) << targetName(T);
     }
+  }
+}
+
+TEST(ColArgPreconditions, TargetSpecificLayoutAndTypeRules) {
+  // cpu's value+index form checks only that dstIdx is NoneBox; a DN dstIdx or any dstVal layout passes.
+  auto Cpu = makeConfig(Target::CPU, Elem::F32, Elem::I32, 4, 8, 4, 8, true);
+  Cpu.dstIdxKind.rowMajor = false;
+  Cpu.dstValKind.boxed = true;
+  EXPECT_FALSE(hasId(colArgPreconditions(Cpu), "pto-colargmin-dst-layout")) << ids(colArgPreconditions(Cpu));
+  Cpu.withVal = false;
+  EXPECT_TRUE(hasId(colArgPreconditions(Cpu), "pto-colargmin-dst-layout"));
+  // tmp's element type matters on a2a3 only, dstVal's only in the value+index form.
+  for (Target T : {Target::A5, Target::CPU}) {
+    auto Cfg = makeConfig(T, Elem::F32, Elem::I32, 4, 8, 4, 8);
+    Cfg.tmpElem = Elem::U8;
+    Cfg.valElem = Elem::F16;
+    EXPECT_TRUE(colArgPreconditions(Cfg).empty()) << targetName(T) << "\n" << ids(colArgPreconditions(Cfg));
   }
 }
 

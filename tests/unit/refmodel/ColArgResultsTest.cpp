@@ -1,4 +1,5 @@
-// Results of the TCOLARGMIN/TCOLARGMAX reference model per target: ties, NaN, bit-pattern compares, index rounding, validity.
+// Results of the TCOLARGMIN/TCOLARGMAX reference model per target: ties, NaN, bit-pattern compares, index rounding,
+// validity.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -55,8 +56,8 @@ TEST(ColArgResults, NaNTakesOverOnA2A3AndIsIgnoredAfterRowZeroElsewhere) {
   const auto Src = fromColumns<float>(4, 8, {{3, NaN, 1, 2}, {NaN, 1, 0, 5}, {1, 2, 3, NaN}}, 0);
   for (bool IsMax : {false, true}) {
     // a2a3: vcmp is false against NaN, and the running value stays NaN, so every later row takes the index.
-    const auto A2 = runColArg<float, int32_t>(makeConfig(Target::A2A3, Elem::F32, Elem::I32, 4, 8, 4, 3, true, IsMax),
-                                              Src);
+    const auto A2 =
+        runColArg<float, int32_t>(makeConfig(Target::A2A3, Elem::F32, Elem::I32, 4, 8, 4, 3, true, IsMax), Src);
     for (int C = 0; C < 3; ++C) {
       EXPECT_EQ(A2.idx[C], 3) << "col " << C << " max=" << IsMax;
       EXPECT_TRUE(std::isnan(A2.val[C])) << "col " << C;
@@ -129,11 +130,11 @@ TEST(ColArgResults, A2A3SixteenBitIndexRoundsThroughHalfBeyondRow2048) {
   const int Rows = 2052, Cols = 16;
   const std::vector<int> MinRow = {2049, 2050, 2051, 2048, 2047, 0, 1};
   const uint16_t One = 0x3C00, Zero = 0x0000;
-  const auto Src = matrix<uint16_t>(Rows, Cols, [&](int R, int C) {
-    return (C < int(MinRow.size()) && MinRow[C] == R) ? Zero : One;
-  });
+  const auto Src = matrix<uint16_t>(
+      Rows, Cols, [&](int R, int C) { return (C < int(MinRow.size()) && MinRow[C] == R) ? Zero : One; });
   // 3-operand: int16 -> half (ties away) -> int32.
-  const auto A2 = runColArg<uint16_t, int32_t>(makeConfig(Target::A2A3, Elem::F16, Elem::I32, Rows, Cols, Rows, 7), Src);
+  const auto A2 =
+      runColArg<uint16_t, int32_t>(makeConfig(Target::A2A3, Elem::F16, Elem::I32, Rows, Cols, Rows, 7), Src);
   EXPECT_EQ(A2.idx, (std::vector<int32_t>{2050, 2050, 2052, 2048, 2047, 0, 1, -1, -1, -1, -1, -1, -1, -1, -1, -1}));
   // Value+index keeps int16 indices: exact.
   const auto A2Val =
@@ -149,7 +150,8 @@ TEST(ColArgResults, A2A3SixteenBitIndexRoundsThroughHalfBeyondRow2048) {
 
 TEST(ColArgResults, OnlyTheValidRegionIsReadAndWritten) {
   // Padding holds values that would win if they were read.
-  const auto Src = matrix<float>(4, 16, [](int R, int C) { return (R < 3 && C < 5) ? float((R * 5 + C * 3) % 7) : -1000.0f; });
+  const auto Src =
+      matrix<float>(4, 16, [](int R, int C) { return (R < 3 && C < 5) ? float((R * 5 + C * 3) % 7) : -1000.0f; });
   std::vector<int32_t> ExpectedMin(5, 0);
   for (int C = 0; C < 5; ++C)
     for (int R = 1; R < 3; ++R)

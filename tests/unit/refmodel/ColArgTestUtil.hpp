@@ -16,8 +16,20 @@ namespace test {
 /// A legal-looking call: row-major src, dst 1 x srcCols with matching valid cols, generous tmp.
 inline ColArgConfig makeConfig(Target T, Elem Src, Elem Idx, int Rows, int Cols, int ValidRow, int ValidCol,
                                bool WithVal = false, bool IsMax = false) {
-  return ColArgConfig{T,    IsMax, WithVal, Src,      Idx, Rows, Cols, /*srcRowMajor=*/true,
-                      ValidRow, ValidCol, /*dstRows=*/1, /*dstCols=*/Cols, /*dstValidRow=*/1, ValidCol,
+  return ColArgConfig{T,
+                      IsMax,
+                      WithVal,
+                      Src,
+                      Idx,
+                      Rows,
+                      Cols,
+                      /*srcRowMajor=*/true,
+                      ValidRow,
+                      ValidCol,
+                      /*dstRows=*/1,
+                      /*dstCols=*/Cols,
+                      /*dstValidRow=*/1,
+                      ValidCol,
                       /*tmpBytes=*/4096};
 }
 

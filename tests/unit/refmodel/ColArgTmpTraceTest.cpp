@@ -93,9 +93,8 @@ TEST(ColArgTmpTrace, EveryReadIsOfBytesWrittenBefore) {
       const AccessTrace T = colArgTmpTrace(a2a3Config(Src, WithVal, 4, 300));
       ASSERT_FALSE(T.tmpReads.empty());
       for (const ByteRange &R : T.tmpReads) {
-        const bool Covered = std::any_of(T.tmpWrites.begin(), T.tmpWrites.end(), [&](const ByteRange &W) {
-          return W.begin <= R.begin && R.end <= W.end;
-        });
+        const bool Covered = std::any_of(T.tmpWrites.begin(), T.tmpWrites.end(),
+                                         [&](const ByteRange &W) { return W.begin <= R.begin && R.end <= W.end; });
         EXPECT_TRUE(Covered) << "[" << R.begin << ", " << R.end << ")";
       }
     }

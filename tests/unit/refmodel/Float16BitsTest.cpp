@@ -25,8 +25,8 @@ TEST(Float16Bits, HalfToFloatKnownValues) {
 }
 
 TEST(Float16Bits, FloatToHalfRoundsToNearestEvenByDefault) {
-  EXPECT_EQ(floatToHalfBits(2049.0f), 0x6800); // 2048: tie goes to the even mantissa
-  EXPECT_EQ(floatToHalfBits(2051.0f), 0x6802); // 2052
+  EXPECT_EQ(floatToHalfBits(2049.0f), 0x6800);  // 2048: tie goes to the even mantissa
+  EXPECT_EQ(floatToHalfBits(2051.0f), 0x6802);  // 2052
   EXPECT_EQ(floatToHalfBits(65520.0f), 0x7C00); // rounds up to infinity
   EXPECT_EQ(floatToHalfBits(std::ldexp(1.0f, -25)), 0x0000);
   EXPECT_EQ(floatToHalfBits(std::ldexp(1.5f, -25)), 0x0001);

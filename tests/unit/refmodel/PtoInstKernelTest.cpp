@@ -1,4 +1,5 @@
-// Kernels written against the clean-room pto-inst.hpp (Tile, TASSIGN, events, TCOLARGMIN/MAX) run end to end per target.
+// Kernels written against the clean-room pto-inst.hpp (Tile, TASSIGN, events, TCOLARGMIN/MAX) run end to end per
+// target.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -212,6 +213,23 @@ TEST(PtoInstKernel, ViolationsAreReportedNotFatal) {
   // The next call starts a fresh list.
   TCOLARGMIN(Ops.Idx, Ops.Src, Ops.Tmp);
   EXPECT_TRUE(lastViolations().empty()) << violationText();
+}
+
+TEST(PtoInstKernel, TileTypesFeedTheTypeAndLayoutRules) {
+  Operands Ops;
+  Tile<TileType::Vec, half, 1, 16> HalfVal; // dstVal of the wrong element type
+  Tile<TileType::Vec, uint32_t, 1, 8> U32Tmp;
+  Tile<TileType::Mat, int32_t, 1, 8> MatIdx;
+  TASSIGN(HalfVal, 0x400);
+  TASSIGN(U32Tmp, 0x440);
+  TASSIGN(MatIdx, 0x460);
+  ScopedTarget A2(Target::A2A3);
+  TCOLARGMIN(HalfVal, Ops.Idx, Ops.Src, Ops.Tmp);
+  EXPECT_TRUE(violated("pto-colargmin-val-dtype")) << violationText();
+  TCOLARGMIN(Ops.Idx, Ops.Src, U32Tmp);
+  EXPECT_TRUE(violated("pto-colargmin-tmp-dtype")) << violationText();
+  TCOLARGMIN(MatIdx, Ops.Src, Ops.Tmp);
+  EXPECT_TRUE(violated("pto-colargmin-tile-loc")) << violationText();
 }
 
 TEST(PtoInstKernel, UnassignedTileIsReportedAndSkipped) {

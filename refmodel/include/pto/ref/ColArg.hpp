@@ -15,7 +15,7 @@
 #include "pto/ref/Elem.hpp"
 #include "pto/ref/Float16Bits.hpp"
 
-// Section references (§) point into shared/reference/pto-ops-facts.md unless they name another file.
+// A bare § reference points into shared/reference/pto-ops-facts.md, like the spelled-out ones.
 
 namespace pto {
 namespace ref {
@@ -25,9 +25,7 @@ struct ByteRange {
   size_t begin, end;
 };
 
-inline bool operator==(const ByteRange &L, const ByteRange &R) {
-  return L.begin == R.begin && L.end == R.end;
-}
+inline bool operator==(const ByteRange &L, const ByteRange &R) { return L.begin == R.begin && L.end == R.end; }
 
 enum class Severity { Error, Warning };
 
@@ -50,19 +48,32 @@ struct TileShape {
   int rows, cols, validRow, validCol;
 };
 
+/// Location and layout of a destination tile, as far as the preconditions look at them.
+struct TileKind {
+  bool vec = true;      ///< TileType::Vec
+  bool rowMajor = true; ///< BLayout::RowMajor
+  bool boxed = false;   ///< SLayout other than NoneBox
+};
+
 /// One TCOLARGMIN / TCOLARGMAX call as the model sees it.
 struct ColArgConfig {
   Target target;
   bool isMax;
-  bool withVal; ///< 4-operand (dstVal, dstIdx, src, tmp) form
-  Elem src, idx; ///< dstVal and tmp have src's element type
+  bool withVal;  ///< 4-operand (dstVal, dstIdx, src, tmp) form
+  Elem src, idx; ///< dstVal and tmp have src's type unless valElem / tmpElem say otherwise
   int srcRows, srcCols;
-  bool srcRowMajor; ///< false: DN (BLayout::ColMajor, NoneBox)
-  int validRow, validCol; ///< src valid region
-  int dstRows, dstCols, dstValidRow, dstValidCol; ///< dstIdx (dstVal assumed identical)
-  size_t tmpBytes; ///< declared tmp capacity: Rows * Cols * elemSize(src)
-  bool srcBoxed = false; ///< src uses a fractal (boxed) SLayout; the API header fills this in
-  std::optional<TileShape> dstVal = std::nullopt; ///< dstVal's shape if it may differ from dstIdx's (4-operand form)
+  bool srcRowMajor;                               ///< false: DN (BLayout::ColMajor, NoneBox)
+  int validRow, validCol;                         ///< src valid region
+  int dstRows, dstCols, dstValidRow, dstValidCol; ///< dstIdx (and dstVal unless dstVal is set)
+  size_t tmpBytes;                                ///< declared tmp capacity: Rows * Cols * elemSize(src)
+  // Further facts; the defaults describe a legal call. The API header fills them from the tile types.
+  bool srcBoxed = false;                          ///< src has a fractal (boxed) SLayout
+  bool srcVec = true;                             ///< src is TileType::Vec
+  TileKind dstIdxKind = {};                       ///< dstIdx location and layout
+  TileKind dstValKind = {};                       ///< dstVal location and layout (4-operand form)
+  std::optional<Elem> tmpElem = std::nullopt;     ///< tmp's element type when it is not src's
+  std::optional<Elem> valElem = std::nullopt;     ///< dstVal's element type when it is not src's
+  std::optional<TileShape> dstVal = std::nullopt; ///< dstVal's shape when it is not dstIdx's
 };
 
 /// tmp accesses of one call, as byte offsets from the tmp base.
@@ -187,7 +198,7 @@ struct Region {
 } // namespace detail
 
 // -------------------------------------------------------------------------------------------------
-// A2A3: the algorithm of npu/a2a3/TColReduceIdx.hpp as a program of vector steps (§2.1.1).
+// A2A3: the algorithm of npu/a2a3/TColReduceIdx.hpp as a program of vector steps (pto-ops-facts.md §2.1.1).
 // The same step sequence drives the tmp trace and the execution, so a trace is what the execution touches.
 
 namespace a2a3 {
@@ -219,9 +230,7 @@ struct Step {
 };
 
 inline bool readsA(StepOp Op) { return Op != StepOp::Dup; }
-inline bool readsB(StepOp Op) {
-  return Op == StepOp::Compare || Op == StepOp::Select || Op == StepOp::MinMax;
-}
+inline bool readsB(StepOp Op) { return Op == StepOp::Compare || Op == StepOp::Select || Op == StepOp::MinMax; }
 inline bool writesDst(StepOp Op) { return Op != StepOp::Compare; }
 
 /// Block geometry of one call (§2.1.1, §2.1.2 notation).
@@ -265,8 +274,8 @@ template <class Fn> void forEachStep(const ColArgConfig &Cfg, Fn &&Visit) {
   const unsigned RowLimit = detail::nonNegative(Cfg.validRow) & 0xFFFFu;
   const size_t RowStrideBytes = size_t(detail::nonNegative(Cfg.srcCols)) * S; // always TileDataIn::Cols (§2.1.4)
 
-  const Operand Counter{Space::Tmp, 0, S};                        // region 0: row counter (int16 / int32)
-  const Operand Running{Space::Tmp, size_t(Geo.g) * S, S};        // region 1: running min/max
+  const Operand Counter{Space::Tmp, 0, S};                 // region 0: row counter (int16 / int32)
+  const Operand Running{Space::Tmp, size_t(Geo.g) * S, S}; // region 1: running min/max
   const Operand Unused{Space::Tmp, 0, 0};
 
   const unsigned NumBlocks = Geo.numFullBlocks + (Geo.remainder ? 1u : 0u);
@@ -275,8 +284,8 @@ template <class Fn> void forEachStep(const ColArgConfig &Cfg, Fn &&Visit) {
     const unsigned N = Full ? Geo.e : Geo.remainder; // counter mode processes exactly N elements (§1.7)
     const size_t ColBytes = size_t(Blk) * Geo.e * S;
     // Region 2 (16-bit, 3-op) or the index slots of this block in dstIdx (otherwise).
-    const Operand Selected = Geo.indexInTmp ? Operand{Space::Tmp, size_t(2) * Geo.g * S, S}
-                                            : Operand{Space::DstIdx, ColBytes, S};
+    const Operand Selected =
+        Geo.indexInTmp ? Operand{Space::Tmp, size_t(2) * Geo.g * S, S} : Operand{Space::DstIdx, ColBytes, S};
 
     Visit(Step{StepOp::Dup, N, Counter, Unused, Unused});
     Visit(Step{StepOp::Dup, N, Selected, Unused, Unused});
@@ -302,13 +311,12 @@ template <class Fn> void forEachStep(const ColArgConfig &Cfg, Fn &&Visit) {
 /// Runs the step program over real memory.
 class Machine {
 public:
-  Machine(const ColArgConfig &Cfg, detail::Region Src, detail::Region DstIdx, detail::Region DstVal,
-          detail::Region Tmp)
+  Machine(const ColArgConfig &Cfg, detail::Region Src, detail::Region DstIdx, detail::Region DstVal, detail::Region Tmp)
       : IsMax(Cfg.isMax), CmpElem(elemSize(Cfg.src) == 2 ? Elem::F16 : Elem::F32) {
-    Regions[int(Space::Tmp)] = Tmp;
-    Regions[int(Space::Src)] = Src;
-    Regions[int(Space::DstIdx)] = DstIdx;
-    Regions[int(Space::DstVal)] = DstVal;
+    Regions[size_t(Space::Tmp)] = Tmp;
+    Regions[size_t(Space::Src)] = Src;
+    Regions[size_t(Space::DstIdx)] = DstIdx;
+    Regions[size_t(Space::DstVal)] = DstVal;
   }
 
   void operator()(const Step &St) {
@@ -343,7 +351,7 @@ public:
         Out = minMax(A[I], B[I]);
         break;
       case StepOp::CvtS16ToF16:
-        // §2.1.3: exact up to 2048, beyond that round to nearest with ties away from zero.
+        // pto-ops-facts.md §2.1.3: exact up to 2048, beyond that round to nearest with ties away from zero.
         Out = intToHalfBits(static_cast<int16_t>(A[I]), RoundMode::NearestAway);
         break;
       case StepOp::CvtF16ToS32:
@@ -356,21 +364,22 @@ public:
 
 private:
   uint64_t load(const Operand &Op, unsigned I) const {
-    return Regions[int(Op.space)].load(Op.byteOffset + size_t(I) * Op.width, Op.width);
+    return Regions[size_t(Op.space)].load(Op.byteOffset + size_t(I) * Op.width, Op.width);
   }
   void store(const Operand &Op, unsigned I, uint64_t Bits) {
-    Regions[int(Op.space)].store(Op.byteOffset + size_t(I) * Op.width, Op.width, Bits);
+    Regions[size_t(Op.space)].store(Op.byteOffset + size_t(I) * Op.width, Op.width, Bits);
   }
 
-  // §2.1.1/§2.1.3: vcmp_le(cur, new) (argmax: vcmp_ge) in half/float, also for u16/u32 sources whose bits
-  // are reinterpreted. Any NaN makes the comparison false, so the new row's index is selected.
+  // pto-ops-facts.md §2.1.1, §2.1.3, §11: vcmp_le(cur, new) (argmax: vcmp_ge) in half/float, also for u16/u32
+  // sources whose bits are reinterpreted. Equal keeps the old index (ties -> first row); any NaN makes the
+  // comparison false, so the new row's index is selected.
   bool compare(uint64_t Cur, uint64_t New) const {
     const double C = detail::floatValue(CmpElem, Cur), V = detail::floatValue(CmpElem, New);
     return IsMax ? C >= V : C <= V;
   }
 
-  // vmin/vmax on the running value. Inferred (§2.1.3, §11; the NaN rule of the hardware is not stated
-  // upstream): NaN propagates, so once a NaN is seen every later row also takes the index. Equal values
+  // vmin/vmax on the running value. Inferred (pto-ops-facts.md §2.1.3, §11; the hardware NaN rule is not
+  // stated upstream): NaN propagates, so once a NaN is seen every later row also takes the index. Equal values
   // keep the running one.
   uint64_t minMax(uint64_t Cur, uint64_t New) const {
     if (detail::isNanBits(CmpElem, Cur))
@@ -478,16 +487,52 @@ inline std::vector<Precondition> colArgPreconditions(const ColArgConfig &Cfg) {
     IdxAllowed = "i16 or u16 for a 16-bit src";
   }
   if (!IdxOk)
-    Add("pto-colargmin-idx-dtype", "dstIdx element type is " + IdxName + " but " + OpForm + On + " requires " + IdxAllowed,
+    Add("pto-colargmin-idx-dtype",
+        "dstIdx element type is " + IdxName + " but " + OpForm + On + " requires " + IdxAllowed, Severity::Error,
+        CheckKind::Static);
+
+  // Other element types: dstVal always (§2.1 static 59-61, §2.2 92-94, §2.3 90-92), tmp on a2a3 only (§2.1 42-44).
+  if (Cfg.withVal && Cfg.valElem && *Cfg.valElem != Cfg.src)
+    Add("pto-colargmin-val-dtype",
+        std::string("dstVal element type is ") + elemName(*Cfg.valElem) + " but " + OpForm + On +
+            " requires the src type " + SrcName,
+        Severity::Error, CheckKind::Static);
+  if (Cfg.target == Target::A2A3 && Cfg.tmpElem && *Cfg.tmpElem != Cfg.src)
+    Add("pto-colargmin-tmp-dtype",
+        std::string("tmp element type is ") + elemName(*Cfg.tmpElem) + " but " + OpForm + On +
+            " requires the src type " + SrcName,
         Severity::Error, CheckKind::Static);
 
-  // Layout.
+  // Tile locations (§2.1 static 32, 36, 54; §2.2 70, 72, 87; §2.3 54-56, 94-95). tmp's is never checked.
+  if (!Cfg.srcVec || !Cfg.dstIdxKind.vec || (Cfg.withVal && !Cfg.dstValKind.vec))
+    Add("pto-colargmin-tile-loc",
+        std::string(!Cfg.srcVec           ? "src"
+                    : !Cfg.dstIdxKind.vec ? "dstIdx"
+                                          : "dstVal") +
+            " is not a Vec tile but " + OpForm + On + " requires Vec tiles",
+        Severity::Error, CheckKind::Static);
+
+  // Destination layouts: ND (§2.1 static 37-39, 56-58; §2.2 76-78, 89-91; §2.3 64-66). The cpu value+index
+  // form goes through the row-reduction checker, which only requires a NoneBox dstIdx (§2.3 77).
+  auto IsNd = [](const TileKind &K) { return K.rowMajor && !K.boxed; };
+  const bool CpuValueIndex = Cfg.target == Target::CPU && Cfg.withVal;
+  const bool DstIdxOk = CpuValueIndex ? !Cfg.dstIdxKind.boxed : IsNd(Cfg.dstIdxKind);
+  const bool DstValOk = !Cfg.withVal || CpuValueIndex || IsNd(Cfg.dstValKind);
+  if (!DstIdxOk || !DstValOk)
+    Add("pto-colargmin-dst-layout",
+        std::string(!DstIdxOk ? (Cfg.withVal ? "dstIdx" : "dst") : "dstVal") + " is not a row-major NoneBox tile but " +
+            OpForm + On + (CpuValueIndex ? " requires a NoneBox dstIdx" : " requires ND destinations"),
+        Severity::Error, CheckKind::Static);
+
+  // Source layout.
   if (Cfg.srcBoxed) // §2.1 static 33, §2.2 static 74, §2.3 static 63
-    Add("pto-colargmin-src-layout", "src tile has a boxed (fractal) layout but " + OpForm + On + " requires a NoneBox src",
-        Severity::Error, CheckKind::Static);
-  else if (!Cfg.srcRowMajor && Cfg.target == Target::CPU && Cfg.withVal) // §2.3: row-arg checker, static 78-80
-    Add("pto-colargmin-src-layout", "src tile is column-major (DN) but " + OpForm + On + " requires a row-major (ND) src",
-        Severity::Error, CheckKind::Static);
+    Add("pto-colargmin-src-nonebox",
+        "src tile has a boxed (fractal) layout but " + OpForm + On + " requires a NoneBox src", Severity::Error,
+        CheckKind::Static);
+  else if (!Cfg.srcRowMajor && CpuValueIndex) // §2.3: row-arg checker, static 78-80
+    Add("pto-colargmin-src-layout",
+        "src tile is column-major (DN) but " + OpForm + On + " requires a row-major (ND) src", Severity::Error,
+        CheckKind::Static);
   else if (!Cfg.srcRowMajor && Npu) // §2.1.4, §2.2: accepted, then addressed as row-major
     Add("pto-colargmin-src-layout",
         "src tile is column-major (DN) but " + OpForm + On + " addresses src as row-major (ND), giving wrong results",
@@ -527,14 +572,14 @@ inline std::vector<Precondition> colArgPreconditions(const ColArgConfig &Cfg) {
     CheckDst("dstVal", *Cfg.dstVal);
 
   if (Cfg.target == Target::A2A3 && a2a3::supported(Cfg)) {
-    // §2.1.2: the implementation writes past a small tmp tile (no check upstream).
+    // pto-ops-facts.md §2.1.2: the implementation writes past a small tmp tile (no check upstream).
     const size_t Need = colArgTmpExtent(Cfg);
     if (Cfg.tmpBytes < Need)
       Add("pto-colargmin-tmp-size",
           "tmp tile holds " + std::to_string(Cfg.tmpBytes) + " B but " + OpForm + " on a " +
               Shape(Cfg.validRow, Cfg.validCol) + " " + SrcName + " source needs " + std::to_string(Need) + " B" + On,
           Severity::Error, CheckKind::Derived);
-    // §2.1.3: row indices pass through half in the 16-bit 3-operand path.
+    // pto-ops-facts.md §2.1.3: row indices pass through half in the 16-bit 3-operand path.
     if (S == 2 && !Cfg.withVal && Cfg.validRow > 2049)
       Add("pto-colargmin-index-exact",
           "src validRow is " + std::to_string(Cfg.validRow) + " but " + OpForm + On +
@@ -567,10 +612,10 @@ void colArgExecute(const ColArgConfig &Cfg, const T *Src, T *DstVal, I *DstIdx, 
     return;
   }
 
-  // a5 (§2.2) and cpu (§2.3): strict comparison in the element's own ordering, so ties keep the first row
-  // and a NaN never replaces the running best after row 0 (a NaN in row 0 stays). tmp is ignored.
-  // Inferred for a5: the running value is updated with vmin/vmax there; the model takes the selected
-  // element, which is the same unless a later row holds a NaN and vmin propagates it.
+  // a5 (pto-ops-facts.md §2.2) and cpu (§2.3, cpu-sim-semantics.md §2 item 3): strict comparison in the
+  // element's own ordering, so ties keep the first row and a NaN never replaces the running best after row 0
+  // (a NaN in row 0 stays). tmp is ignored. Inferred for a5: its running value is updated with vmin/vmax;
+  // the model keeps the selected element, which differs only if a later NaN row is propagated by vmin.
   const unsigned R = detail::nonNegative(Cfg.validRow);
   const unsigned C = detail::nonNegative(Cfg.validCol);
   const size_t Rows = detail::nonNegative(Cfg.srcRows), Cols = detail::nonNegative(Cfg.srcCols);

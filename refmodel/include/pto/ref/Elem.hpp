@@ -37,38 +37,49 @@ inline size_t elemSize(Elem E) {
   return 0;
 }
 
-inline bool isFloatElem(Elem E) {
-  return E == Elem::F16 || E == Elem::BF16 || E == Elem::F32 || E == Elem::F64;
-}
+inline bool isFloatElem(Elem E) { return E == Elem::F16 || E == Elem::BF16 || E == Elem::F32 || E == Elem::F64; }
 
-inline bool isSignedIntElem(Elem E) {
-  return E == Elem::I8 || E == Elem::I16 || E == Elem::I32 || E == Elem::I64;
-}
+inline bool isSignedIntElem(Elem E) { return E == Elem::I8 || E == Elem::I16 || E == Elem::I32 || E == Elem::I64; }
 
 /// Short names as used in diagnostics: i8 u8 i16 u16 i32 u32 i64 u64 f16 bf16 f32 f64.
 inline const char *elemName(Elem E) {
   switch (E) {
-  case Elem::I8: return "i8";
-  case Elem::U8: return "u8";
-  case Elem::I16: return "i16";
-  case Elem::U16: return "u16";
-  case Elem::I32: return "i32";
-  case Elem::U32: return "u32";
-  case Elem::I64: return "i64";
-  case Elem::U64: return "u64";
-  case Elem::F16: return "f16";
-  case Elem::BF16: return "bf16";
-  case Elem::F32: return "f32";
-  case Elem::F64: return "f64";
+  case Elem::I8:
+    return "i8";
+  case Elem::U8:
+    return "u8";
+  case Elem::I16:
+    return "i16";
+  case Elem::U16:
+    return "u16";
+  case Elem::I32:
+    return "i32";
+  case Elem::U32:
+    return "u32";
+  case Elem::I64:
+    return "i64";
+  case Elem::U64:
+    return "u64";
+  case Elem::F16:
+    return "f16";
+  case Elem::BF16:
+    return "bf16";
+  case Elem::F32:
+    return "f32";
+  case Elem::F64:
+    return "f64";
   }
   return "?";
 }
 
 inline const char *targetName(Target T) {
   switch (T) {
-  case Target::A2A3: return "a2a3";
-  case Target::A5: return "a5";
-  case Target::CPU: return "cpu";
+  case Target::A2A3:
+    return "a2a3";
+  case Target::A5:
+    return "a5";
+  case Target::CPU:
+    return "cpu";
   }
   return "?";
 }
@@ -91,8 +102,8 @@ template <class T, size_t Size> constexpr bool isIntOfSize() {
 
 // Integers are mapped by signedness and size so that int/long/long long spellings all work.
 template <class T>
-struct ElemOf<T, std::enable_if_t<detail::isIntOfSize<T, 1>() && std::is_signed<T>::value>>
-    : detail::ElemIs<Elem::I8> {};
+struct ElemOf<T, std::enable_if_t<detail::isIntOfSize<T, 1>() && std::is_signed<T>::value>> : detail::ElemIs<Elem::I8> {
+};
 template <class T>
 struct ElemOf<T, std::enable_if_t<detail::isIntOfSize<T, 1>() && !std::is_signed<T>::value>>
     : detail::ElemIs<Elem::U8> {};

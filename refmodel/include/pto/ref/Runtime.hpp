@@ -49,9 +49,8 @@ inline size_t simUbBytesFrom(const void *P) {
 inline uint8_t *simUbPlace(long long Offset, size_t Bytes) {
   if (Offset < 0 || static_cast<unsigned long long>(Offset) > kSimUbBytes ||
       Bytes > kSimUbBytes - static_cast<size_t>(Offset))
-    throw std::out_of_range("TASSIGN places a " + std::to_string(Bytes) + " B tile at byte " +
-                            std::to_string(Offset) + " but the simulated UB holds " + std::to_string(kSimUbBytes) +
-                            " B");
+    throw std::out_of_range("TASSIGN places a " + std::to_string(Bytes) + " B tile at byte " + std::to_string(Offset) +
+                            " but the simulated UB holds " + std::to_string(kSimUbBytes) + " B");
   return simUb() + Offset;
 }
 

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# scripts/dev.sh: one entry point for a fresh Debian bookworm machine.
+#   scripts/dev.sh examples   install what is missing, build, run pto-lint on examples/ (prints findings)
+#   scripts/dev.sh test       install what is missing, build, run the whole test suite
+# Idempotent: installs only missing Debian packages, configures once, rebuilds only what changed.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${PTOLINT_BUILD_DIR:-$here/build}
+packages=(g++ cmake ninja-build clang-19 libclang-19-dev llvm-19-dev libz3-dev nlohmann-json3-dev libgtest-dev)
+
+die() { echo "dev.sh: error: $*" >&2; exit 2; }
+
+install_missing() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "dev.sh: installing missing Debian packages: ${missing[*]}"
+  command -v apt-get >/dev/null || die "apt-get not found; this script supports Debian bookworm. Install: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || die "not root and no sudo; run as root or install: ${missing[*]}"
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq || die "apt-get update failed"
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
+    || die "could not install: ${missing[*]} (is this Debian bookworm with its main archive reachable?)"
+}
+
+build_all() {
+  if [ ! -f "$build/build.ninja" ]; then
+    cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null \
+      || die "cmake configure failed (see above)"
+  fi
+  ninja -C "$build" --quiet ${CI:+-j2} || die "build failed (see above)"
+}
+
+run_examples() {
+  local files=("$here"/examples/*.cpp)
+  echo "dev.sh: pto-lint on examples/ (targets a2a3, a5, cpu)"
+  set +e
+  (cd "$here" && "$build/bin/pto-lint" --target=all "${files[@]#$here/}" -- -std=c++17 -Irefmodel/include)
+  local rc=$?
+  set -e
+  # Exit 1 means findings, which the examples are there to show; anything else is a failure.
+  [ $rc -le 1 ] || die "pto-lint exited with $rc"
+}
+
+case "${1:-}" in
+  examples) install_missing; build_all; run_examples ;;
+  test) install_missing; build_all; ctest --test-dir "$build" --output-on-failure -j2 ;;
+  *) echo "usage: scripts/dev.sh examples|test" >&2; exit 2 ;;
+esac

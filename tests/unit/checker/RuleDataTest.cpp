@@ -1,0 +1,169 @@
+// tests: the built-in rule data is well-formed, every rule has its doc page and fixture, and every
+// rule evaluates without solver errors or unfilled message fields on calls of every op, overload and target.
+#include "checker/Docs.h"
+#include "checker/Engine.h"
+#include "checker/Rule.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+using namespace pto::checker;
+
+namespace pto::checker {
+const std::vector<std::pair<std::string, std::string>> &embeddedRuleFiles();
+}
+
+namespace {
+
+std::string readFile(const std::string &P) {
+  std::ifstream In(P);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+TEST(RuleData, LoadsWithoutErrors) {
+  RuleSet S;
+  std::vector<std::string> Errors;
+  EXPECT_TRUE(S.load(embeddedRuleFiles(), Errors));
+  for (const std::string &E : Errors)
+    ADD_FAILURE() << E;
+  EXPECT_GE(S.rules().size(), 15u);
+}
+
+TEST(RuleData, LoaderRejectsBrokenRules) {
+  RuleSet S;
+  std::vector<std::string> Errors;
+  std::string Ops = R"({"ops":[{"name":"TCOLARGMIN","family":"colargmin","source":"x","overloads":[{"name":"index","roles":["dstIdx","src","tmp"]}]}]})";
+  std::string Bad = R"({"id":"colargmin-x","ops":["TNOPE"],"kind":"odd","severity":"fatal","summary":"s","message":"m",
+                        "variants":[{"targets":["a9"],"require":"true","typo":1}]})";
+  EXPECT_FALSE(S.load({{"ops.json", Ops}, {"bad.json", Bad}}, Errors));
+  std::string All;
+  for (const std::string &E : Errors)
+    All += E + "\n";
+  for (const char *Want : {"not of the form pto-", "unknown kind", "severity must be", "unknown target \"a9\"",
+                           "unknown key \"typo\"", "citation", "TNOPE"})
+    EXPECT_NE(All.find(Want), std::string::npos) << "missing error about: " << Want << "\n" << All;
+}
+
+TEST(RuleData, EveryRuleHasDocPageAndFixture) {
+  for (const Rule &R : RuleSet::builtin().rules()) {
+    std::string Doc = std::string(PTOLINT_SOURCE_DIR) + "/docs/rules/" + R.id + ".md";
+    std::string Fixture = std::string(PTOLINT_SOURCE_DIR) + "/tests/rules/" + R.id + ".cpp";
+    std::string Text = readFile(Doc);
+    if (getenv("PTOLINT_BLESS")) {
+      std::ofstream(Doc) << ruleMarkdown(R);
+      Text = ruleMarkdown(R);
+    }
+    EXPECT_EQ(Text, ruleMarkdown(R)) << Doc << " is stale or missing: regenerate with PTOLINT_BLESS=1 "
+                                     << "build/tests/unit_tests --gtest_filter=RuleData.*";
+    EXPECT_TRUE(std::ifstream(Fixture).good()) << "rule " << R.id << " has no fixture " << Fixture;
+    for (const RuleVariant &V : R.variants)
+      EXPECT_FALSE(V.sources.empty() && R.sources.empty()) << R.id << " has a variant without a citation";
+  }
+}
+
+/// A tile with every fact known.
+TileFacts tile(const std::string &Expr, DType D, const char *Name, int64_t Rows, int64_t Cols, int64_t VR, int64_t VC,
+               const char *Loc = "Vec", const char *BL = "RowMajor", const char *SL = "NoneBox") {
+  TileFacts T;
+  T.isTile = true;
+  T.expr = Expr;
+  T.typeSpelling = "Tile<...>";
+  T.loc = Loc;
+  T.dtype = D;
+  T.dtypeName = Name;
+  T.rows = Rows;
+  T.cols = Cols;
+  T.blayout = BL;
+  T.slayout = SL;
+  T.declValidRow = VR;
+  T.declValidCol = VC;
+  T.validRow = IntFact::known(VR);
+  T.validCol = IntFact::known(VC);
+  return T;
+}
+
+TEST(RuleData, EveryRuleEvaluatesOnEveryOverloadAndTarget) {
+  const RuleSet &S = RuleSet::builtin();
+  std::mt19937 Rng(7);
+  const std::vector<std::pair<DType, const char *>> Types = {
+      {DType::F32, "float"}, {DType::F16, "half"}, {DType::U16, "uint16_t"}, {DType::I32, "int32_t"},
+      {DType::I8, "int8_t"}, {DType::U32, "uint32_t"}, {DType::I16, "int16_t"}, {DType::F64, "double"}};
+  const char *Locs[] = {"Vec", "Mat"};
+  const char *BLs[] = {"RowMajor", "ColMajor"};
+  const char *SLs[] = {"NoneBox", "RowMajor"};
+  unsigned Findings = 0;
+  for (const OpSignature &Op : S.ops())
+    for (const Overload &Ov : Op.overloads)
+      for (int K = 0; K < 200; ++K) {
+        CallSite C;
+        C.op = Op.name;
+        C.overload = Ov.name;
+        C.loc = {"k.cpp", 10, 3};
+        for (const std::string &Role : Ov.roles) {
+          auto [D, N] = Types[Rng() % Types.size()];
+          int64_t Rows = 1 + Rng() % 40, Cols = 8 * (1 + Rng() % 40);
+          C.operands.push_back({Role, tile(Role, D, N, Rows, Cols, Rng() % (Rows + 2), Rng() % (Cols + 2),
+                                           Locs[Rng() % 8 == 0], BLs[Rng() % 6 == 0], SLs[Rng() % 10 == 0])});
+        }
+        EngineOptions O;
+        Engine E(S, O);
+        std::vector<Finding> Fs;
+        Tally T;
+        E.check(C, Fs, T);
+        EXPECT_EQ(T.errors, 0u);
+        for (const Finding &F : Fs) {
+          ++Findings;
+          EXPECT_NE(F.status, Status::Error) << F.ruleId << ": " << F.message;
+          EXPECT_EQ(F.message.find('{'), std::string::npos) << F.ruleId << ": unfilled field in " << F.message;
+          EXPECT_EQ(F.help.find('{'), std::string::npos) << F.ruleId << ": unfilled field in " << F.help;
+          for (const Note &N : F.notes)
+            EXPECT_EQ(N.text.find('{'), std::string::npos) << F.ruleId << ": unfilled field in " << N.text;
+          EXPECT_FALSE(F.citation.empty()) << F.ruleId;
+        }
+      }
+  EXPECT_GT(Findings, 100u); // the random calls do violate rules
+}
+
+/// The ground evaluator and Z3 must agree on every ground query the rules produce.
+TEST(RuleData, GroundEvaluatorAgreesWithZ3) {
+  const RuleSet &S = RuleSet::builtin();
+  std::mt19937 Rng(11);
+  const std::vector<std::pair<DType, const char *>> Types = {
+      {DType::F32, "float"}, {DType::F16, "half"}, {DType::U16, "uint16_t"}, {DType::I32, "int32_t"},
+      {DType::I16, "int16_t"}, {DType::U32, "uint32_t"}, {DType::I8, "int8_t"}};
+  EngineOptions Fast, Slow;
+  Slow.budget.groundFastPath = false;
+  Engine EF(S, Fast), ES(S, Slow);
+  for (int K = 0; K < 300; ++K) {
+    const OpSignature &Op = S.ops()[Rng() % S.ops().size()];
+    const Overload &Ov = Op.overloads[Rng() % Op.overloads.size()];
+    CallSite C;
+    C.op = Op.name;
+    C.overload = Ov.name;
+    C.loc = {"k.cpp", 1, 1};
+    for (const std::string &Role : Ov.roles) {
+      auto [D, N] = Types[Rng() % Types.size()];
+      int64_t Rows = 1 + Rng() % 3000, Cols = 16 * (1 + Rng() % 40);
+      C.operands.push_back({Role, tile(Role, D, N, Rows, Cols, Rng() % (Rows + 1), Rng() % (Cols + 2),
+                                       "Vec", Rng() % 5 ? "RowMajor" : "ColMajor")});
+    }
+    std::vector<Finding> A, B;
+    Tally TA, TB;
+    EF.check(C, A, TA);
+    ES.check(C, B, TB);
+    ASSERT_EQ(A.size(), B.size());
+    for (size_t I = 0; I < A.size(); ++I) {
+      EXPECT_EQ(A[I].ruleId, B[I].ruleId);
+      EXPECT_EQ(A[I].status, B[I].status) << A[I].ruleId;
+      EXPECT_EQ(A[I].message, B[I].message);
+    }
+    EXPECT_EQ(TA.proved, TB.proved);
+  }
+}
+
+} // namespace
