@@ -32,6 +32,20 @@ std::string ruleList(const RuleSet &Rules) {
   return OS.str();
 }
 
+std::string ruleIndexMarkdown(const RuleSet &Rules) {
+  std::ostringstream OS;
+  OS << "# Rule reference\n\nGenerated from `rules/` (do not edit; `PTOLINT_BLESS=1 build/tests/unit_tests "
+        "--gtest_filter=RuleData.*` regenerates).\n\n| rule | ops | severity | targets | summary |\n|---|---|---|---|---|\n";
+  for (const Rule &R : Rules.rules()) {
+    std::string Ops;
+    for (const std::string &O : R.ops)
+      Ops += (Ops.empty() ? "" : ", ") + O;
+    OS << "| [" << R.id << "](" << R.id << ".md) | " << Ops << " | " << severityName(R.severity) << " | "
+       << targetsOf(R) << " | " << R.summary << " |\n";
+  }
+  return OS.str();
+}
+
 std::string ruleMarkdown(const Rule &R) {
   std::ostringstream OS;
   std::string Summary = R.summary;

@@ -49,6 +49,14 @@ TEST(RuleData, LoaderRejectsBrokenRules) {
     EXPECT_NE(All.find(Want), std::string::npos) << "missing error about: " << Want << "\n" << All;
 }
 
+TEST(RuleData, RuleIndexIsCurrent) {
+  std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/docs/rules/README.md";
+  std::string Want = ruleIndexMarkdown(RuleSet::builtin());
+  if (getenv("PTOLINT_BLESS"))
+    std::ofstream(Path) << Want;
+  EXPECT_EQ(readFile(Path), Want) << Path << " is stale: regenerate with PTOLINT_BLESS=1";
+}
+
 TEST(RuleData, EveryRuleHasDocPageAndFixture) {
   for (const Rule &R : RuleSet::builtin().rules()) {
     std::string Doc = std::string(PTOLINT_SOURCE_DIR) + "/docs/rules/" + R.id + ".md";

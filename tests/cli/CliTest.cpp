@@ -1,0 +1,223 @@
+// tests: what a user sees from the `pto-lint` CLI and the plugin: exit codes, bad input, -Werror/-w mirroring.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+const std::string Src = PTOLINT_SOURCE_DIR;
+const std::string Cli = PTOLINT_CLI;
+const std::string Flags = " -- -std=c++17 -I" + Src + "/refmodel/include";
+
+struct Out {
+  int rc;
+  std::string text;
+};
+
+Out run(const std::string &Cmd) {
+  Out O{-1, {}};
+  FILE *P = popen((Cmd + " 2>&1").c_str(), "r");
+  std::array<char, 4096> Buf;
+  size_t N;
+  while ((N = fread(Buf.data(), 1, Buf.size(), P)) > 0)
+    O.text.append(Buf.data(), N);
+  int St = pclose(P);
+  O.rc = WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+  return O;
+}
+
+std::string tempDir() {
+  char T[] = "/tmp/ptolint-cli-XXXXXX";
+  return mkdtemp(T);
+}
+
+std::string write(const std::string &Dir, const std::string &Name, const std::string &Text) {
+  std::string P = Dir + "/" + Name;
+  std::ofstream(P) << Text;
+  return P;
+}
+
+const std::string DocExample = Src + "/examples/colargmin_doc_example.cpp";
+const std::string Legal = Src + "/examples/colargmin_legal.cpp";
+
+TEST(Cli, FindingsExitOneLegalExitsZero) {
+  Out F = run(Cli + " " + DocExample + Flags);
+  EXPECT_EQ(F.rc, 1) << F.text;
+  EXPECT_NE(F.text.find("error: tmp tile holds 128 B but TCOLARGMIN on a 16x255 float source needs 512 B on a2a3 "
+                        "[pto-colargmin-tmp-size]"),
+            std::string::npos)
+      << F.text;
+  EXPECT_NE(F.text.find("pto-lint: 1 file, 1 call site"), std::string::npos) << F.text;
+  Out L = run(Cli + " " + Legal + Flags);
+  EXPECT_EQ(L.rc, 0) << L.text;
+  EXPECT_NE(L.text.find("0 violated, 0 unknown"), std::string::npos) << L.text;
+  // Only a5 configured: the doc example is proved.
+  EXPECT_EQ(run(Cli + " --target=a5 " + DocExample + Flags).rc, 0);
+}
+
+TEST(Cli, MalformedCompileDatabaseExitsTwo) {
+  std::string D = tempDir();
+  write(D, "compile_commands.json", "[{\"directory\": \"/tmp\", \"file\": ");
+  Out O = run(Cli + " -p " + D + " " + DocExample);
+  EXPECT_EQ(O.rc, 2) << O.text;
+  EXPECT_NE(O.text.find("cannot load compile database '" + D + "/compile_commands.json'"), std::string::npos)
+      << O.text;
+}
+
+TEST(Cli, CompileDatabaseIsUsed) {
+  std::string D = tempDir();
+  std::string Entry = "[{\"directory\": \"" + Src + "\", \"file\": \"" + DocExample +
+                      "\", \"command\": \"clang++ -std=c++17 -Irefmodel/include -fplugin=/nonexistent/ptolint.so "
+                      "-c " + DocExample + "\"}]";
+  write(D, "compile_commands.json", Entry);
+  Out O = run(Cli + " -p " + D);
+  EXPECT_EQ(O.rc, 1) << O.text;
+  EXPECT_NE(O.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << O.text;
+  // A file the database does not know.
+  Out M = run(Cli + " -p " + D + " " + Legal);
+  EXPECT_EQ(M.rc, 2) << M.text;
+  EXPECT_NE(M.text.find("has no entry in"), std::string::npos) << M.text;
+  // No database at all in the directory.
+  Out N = run(Cli + " -p " + tempDir() + " " + Legal);
+  EXPECT_EQ(N.rc, 2) << N.text;
+  EXPECT_NE(N.text.find("no compile database at"), std::string::npos) << N.text;
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  struct {
+    std::string args, says;
+  } Cases[] = {
+      {" /nonexistent/kernel.cpp" + Flags, "cannot read '/nonexistent/kernel.cpp'"},
+      {" --target=a9 " + Legal + Flags, "unknown target 'a9'"},
+      {" --format=xml " + Legal + Flags, "unknown format 'xml'"},
+      {" --explain=pto-no-such-rule", "no rule named 'pto-no-such-rule'"},
+      {" --no-such-option " + Legal + Flags, "Unknown command line argument"},
+      {Flags, "no input files"},
+  };
+  for (const auto &C : Cases) {
+    Out O = run(Cli + C.args);
+    EXPECT_EQ(O.rc, 2) << C.args << "\n" << O.text;
+    EXPECT_NE(O.text.find(C.says), std::string::npos) << C.args << "\n" << O.text;
+  }
+}
+
+TEST(Cli, CompileErrorsExitTwoButFindingsStillReported) {
+  std::string D = tempDir();
+  std::string K = write(D, "broken.cpp", "#include <pto/pto-inst.hpp>\nusing namespace pto;\nvoid k() {\n"
+                                         "  Tile<TileType::Vec, float, 16, 256> src; Tile<TileType::Vec, int32_t, 1, 256> dst;\n"
+                                         "  Tile<TileType::Vec, float, 1, 32> tmp;\n  TCOLARGMIN(dst, src, tmp);\n"
+                                         "  undeclared_thing();\n}\n");
+  Out O = run(Cli + " " + K + Flags);
+  EXPECT_EQ(O.rc, 2) << O.text;
+  EXPECT_NE(O.text.find("use of undeclared identifier 'undeclared_thing'"), std::string::npos) << O.text;
+  EXPECT_NE(O.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << O.text;
+}
+
+TEST(Cli, JsonAndSarifAreMachineReadable) {
+  Out J = run(Cli + " --quiet --format=json " + DocExample + Flags + " 2>/dev/null");
+  auto Doc = nlohmann::json::parse(J.text, nullptr, false);
+  ASSERT_FALSE(Doc.is_discarded()) << J.text;
+  EXPECT_EQ(Doc["summary"]["violated"], 1);
+  EXPECT_EQ(Doc["findings"][0]["ruleId"], "pto-colargmin-tmp-size");
+  EXPECT_EQ(Doc["findings"][0]["line"], 18);
+  Out S = run(Cli + " --quiet --format=sarif " + DocExample + Flags + " 2>/dev/null");
+  auto Sarif = nlohmann::json::parse(S.text, nullptr, false);
+  ASSERT_FALSE(Sarif.is_discarded()) << S.text;
+  EXPECT_EQ(Sarif["version"], "2.1.0");
+  EXPECT_EQ(Sarif["runs"][0]["results"][0]["ruleId"], "pto-colargmin-tmp-size");
+}
+
+TEST(Cli, ListAndExplainRules) {
+  Out L = run(Cli + " --list-rules");
+  EXPECT_EQ(L.rc, 0);
+  EXPECT_NE(L.text.find("pto-colargmin-tmp-size"), std::string::npos);
+  Out E = run(Cli + " --explain=pto-colargmin-tmp-size");
+  EXPECT_EQ(E.rc, 0);
+  EXPECT_NE(E.text.find("## Rule details"), std::string::npos);
+}
+
+TEST(Cli, NolintSuppresses) {
+  std::string D = tempDir();
+  std::ifstream In(DocExample);
+  std::string Text((std::istreambuf_iterator<char>(In)), {});
+  size_t P = Text.find("TCOLARGMIN(dst, src, tmp);");
+  Text.insert(P + std::string("TCOLARGMIN(dst, src, tmp);").size(), " // NOLINT(pto-colargmin-tmp-*)");
+  std::string K = write(D, "k.cpp", Text);
+  Out O = run(Cli + " " + K + Flags);
+  EXPECT_EQ(O.rc, 0) << O.text;
+  EXPECT_NE(O.text.find("1 suppressed by NOLINT"), std::string::npos) << O.text;
+}
+
+// --- the plugin ---
+
+const std::string Plugin = std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src +
+                           "/refmodel/include -fplugin=" PTOLINT_PLUGIN " ";
+
+TEST(Plugin, WarningsFollowWerrorAndW) {
+  std::string K = Src + "/examples/colargmin_dynamic.cpp";
+  Out W = run(Plugin + "-fplugin-arg-ptolint-target=a2a3 " + K);
+  EXPECT_EQ(W.rc, 0) << W.text; // a warning does not fail the build
+  EXPECT_NE(W.text.find("warning: tmp tile holds 512 B"), std::string::npos) << W.text;
+  Out E = run(Plugin + "-Werror -fplugin-arg-ptolint-target=a2a3 " + K);
+  EXPECT_NE(E.rc, 0) << E.text;
+  EXPECT_NE(E.text.find("error: tmp tile holds 512 B"), std::string::npos) << E.text;
+  Out E2 = run(Plugin + "-fplugin-arg-ptolint-werror -fplugin-arg-ptolint-target=a2a3 " + K);
+  EXPECT_NE(E2.rc, 0) << E2.text;
+  Out Q = run(Plugin + "-w -fplugin-arg-ptolint-target=a2a3 " + K);
+  EXPECT_EQ(Q.rc, 0) << Q.text;
+  EXPECT_EQ(Q.text.find("pto-colargmin-tmp-size"), std::string::npos) << Q.text;
+}
+
+TEST(Plugin, BadArgumentIsAClearError) {
+  Out O = run(Plugin + "-fplugin-arg-ptolint-target=a9 " + Legal);
+  EXPECT_NE(O.rc, 0);
+  EXPECT_NE(O.text.find("ptolint plugin: unknown target 'a9'"), std::string::npos) << O.text;
+  Out U = run(Plugin + "-fplugin-arg-ptolint-frobnicate " + Legal);
+  EXPECT_NE(U.rc, 0);
+  EXPECT_NE(U.text.find("unknown option 'frobnicate'"), std::string::npos) << U.text;
+}
+
+TEST(Plugin, CompilerErrorsPassThroughAndFindingsRemain) {
+  std::string D = tempDir();
+  std::string K = write(D, "sa.cpp", "#include <pto/pto-inst.hpp>\nusing namespace pto;\nvoid k() {\n"
+                                     "  Tile<TileType::Vec, float, 16, 256> src; Tile<TileType::Vec, int32_t, 1, 256> dst;\n"
+                                     "  Tile<TileType::Vec, float, 1, 32> tmp;\n  TCOLARGMIN(dst, src, tmp);\n"
+                                     "  static_assert(sizeof(int) == 3, \"upstream-style check\");\n}\n");
+  Out O = run(Plugin + K);
+  EXPECT_NE(O.rc, 0);
+  EXPECT_NE(O.text.find("static assertion failed"), std::string::npos) << O.text;
+  EXPECT_NE(O.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << O.text;
+  EXPECT_EQ(O.text.find("Stack dump"), std::string::npos) << O.text;
+}
+
+} // namespace
+
+namespace {
+
+/// Full rendering pinned in tests/golden/<example>.<format>; PTOLINT_BLESS=1 rewrites them.
+TEST(Golden, ReportsMatch) {
+  for (const char *Example : {"colargmin_doc_example", "colargmin_dynamic"})
+    for (const char *Format : {"text", "json", "sarif"}) {
+      std::string Cmd = "cd " + Src + " && " + Cli + " --format=" + Format + " examples/" + Example +
+                        ".cpp -- -std=c++17 -Irefmodel/include 2>/dev/null";
+      std::string Got = run(Cmd).text;
+      // Normalise the checkout location.
+      for (size_t P = Got.find(Src); P != std::string::npos; P = Got.find(Src, P))
+        Got.replace(P, Src.size(), "<SRC>");
+      std::string Path = Src + "/tests/golden/" + Example + "." + Format;
+      if (getenv("PTOLINT_BLESS"))
+        std::ofstream(Path) << Got;
+      std::ifstream In(Path);
+      std::string Want((std::istreambuf_iterator<char>(In)), {});
+      EXPECT_EQ(Got, Want) << Path << " differs; if the change is intended, regenerate with PTOLINT_BLESS=1 "
+                           << "build/tests/cli_tests --gtest_filter=Golden.*";
+    }
+}
+
+} // namespace
