@@ -125,8 +125,28 @@ struct FactTable {
 };
 
 void addTile(FactTable &F, const std::string &R, const TileFacts &T) {
+  F.known(R + ".isevent", T.isEvent ? 1 : 0);
+  F.known(R + ".istile", T.isTile ? 1 : 0);
   F.Text[R + ".expr"] = T.expr;
   F.Text[R + ".type"] = T.typeSpelling;
+  if (!T.isTile) {
+    // An event (or other non-tile) where a tile is expected: none of the tile facts exist.
+    for (const char *Fact : {"loc", "dtype", "esize", "bytes", "rows", "cols", "sfsize", "blayout", "slayout", "vrow",
+                             "vcol", "addr", "hasaddr"})
+      F.opaque(R + "." + Fact, std::string(Fact) + " of '" + T.expr + "', which is not a tile");
+    return;
+  }
+  if (T.hasAddr) {
+    F.known(R + ".hasaddr", 1);
+    if (T.addr.value)
+      F.known(R + ".addr", *T.addr.value);
+    else
+      F.defined(R + ".addr", T.addr.term);
+    F.Display[R + ".addr"] = "UB address of '" + T.expr + "'";
+  } else {
+    F.known(R + ".hasaddr", 0);
+    F.known(R + ".addr", 0);
+  }
   F.Text[R + ".dtype"] = T.dtypeName;
   F.Text[R + ".loc"] = T.loc.empty() ? "unknown" : T.loc;
   F.Text[R + ".blayout"] = T.blayout.empty() ? "unknown" : T.blayout;
@@ -190,8 +210,7 @@ FactTable buildFacts(const CallSite &C, const OpSignature *Sig, const Overload *
     for (const auto &[N, V] : Ov->constants)
       F.known(N, V);
   for (const Operand &O : C.operands)
-    if (O.tile.isTile)
-      addTile(F, O.role, O.tile);
+    addTile(F, O.role, O.tile);
   return F;
 }
 
@@ -258,7 +277,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   std::vector<Finding> Raw;
   // An operand that is not a recognised tile makes every rule of the call undecidable: say so once.
   for (const Operand &O : C.operands)
-    if (!O.tile.isTile) {
+    if (!O.tile.isTile && !O.tile.isEvent) {
       Finding F;
       F.ruleId = "pto-operand-unrecognised";
       F.op = C.op;
@@ -291,7 +310,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
       std::vector<std::string> Roles;
       if (R.perOperand) {
         for (const Operand &O : C.operands)
-          Roles.push_back(O.role);
+          if (O.tile.isTile)
+            Roles.push_back(O.role);
       } else {
         Roles.push_back("");
       }
@@ -404,11 +424,13 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         if (F.status == Status::Error) {
           F.message = "internal error while checking " + R.id + ": " + Res.reason;
         } else if (Res.verdict == Verdict::Unknown) {
-          F.message = "cannot prove that " + render(R.summary, Vals) + " on " + TargetMark + ": " + Res.reason;
+          F.message = "cannot prove that " + render(R.summary, Vals) +
+                      (Role.empty() ? "" : " for '" + Vals["T.expr"] + "'") + " on " + TargetMark + ": " + Res.reason;
           F.notes.push_back({{}, "the solver budget (rlimit " + std::to_string(Opts.budget.rlimit) +
                                      ") was exhausted; raise it with --budget"});
         } else if (F.status == Status::Unknown) {
-          F.message = "cannot prove that " + render(R.summary, Vals) + " on " + TargetMark +
+          F.message = "cannot prove that " + render(R.summary, Vals) +
+                      (Role.empty() ? "" : " for '" + Vals["T.expr"] + "'") + " on " + TargetMark +
                       "; it fails for values pto-lint could not follow";
           F.notes.push_back({{}, "would fail with: " + render(Msg, Vals)});
           for (const std::string &D : OpaqueDeps) {
@@ -437,7 +459,11 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
             for (const char *Fact : {"vrow", "vcol"}) {
               std::string N = O.role + "." + Fact;
               const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
-              if (!IF.value && Deps.count(N) && Res.model.count(N)) {
+              // A valid dim that is just one of the symbols above adds nothing to the counterexample.
+              bool IsSymbol = false;
+              for (const Symbol &S : C.symbols)
+                IsSymbol |= !IF.value && IF.term == "|" + S.name + "|";
+              if (!IF.value && !IsSymbol && Deps.count(N) && Res.model.count(N)) {
                 std::string Shown = Facts.Display.at(N);
                 bool Same = false;
                 for (const std::string &P : Parts)

@@ -39,6 +39,7 @@ struct IntFact {
 /// enumerator name (as upstream spells them), so the facts do not depend on enumerator values.
 struct TileFacts {
   bool isTile = false;         // false: the argument's type is not a recognised pto::Tile
+  bool isEvent = false;        // the argument is a pto::Event (bound where an overload expects a tile)
   std::string expr;            // the argument as written, e.g. "src"
   std::string typeSpelling;    // the tile type as written or printed
   SourceLoc declLoc;           // where the tile variable is declared, if known
@@ -50,6 +51,8 @@ struct TileFacts {
   int64_t sfractalSize = 512;
   int64_t declValidRow = 0, declValidCol = 0; // template arguments (-1 = DYNAMIC)
   IntFact validRow, validCol;  // the value at the call
+  bool hasAddr = false;        // placed by TASSIGN before the call
+  IntFact addr;                // its UB byte address (when hasAddr)
   std::string validOrigin;     // how the dynamic values were found, for notes ("constructor at k.cpp:12")
 };
 

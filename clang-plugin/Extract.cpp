@@ -78,6 +78,21 @@ const ClassTemplateSpecializationDecl *tileSpecialization(QualType T) {
   return nullptr;
 }
 
+/// True if T is (or derives from) a specialization of pto::Event.
+bool isEventType(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  for (int Depth = 0; RD && Depth < 8; ++Depth) {
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (S->getName() == "Event" && inPtoNamespace(S))
+        return true;
+    if (!RD->hasDefinition() || RD->getNumBases() != 1)
+      return false;
+    RD = RD->bases_begin()->getType()->getAsCXXRecordDecl();
+  }
+  return false;
+}
+
 /// Enumerator name of an integral template argument of enum type ("" if not an enum).
 std::string enumName(const TemplateArgument &A) {
   if (A.getKind() != TemplateArgument::Integral)
@@ -163,9 +178,14 @@ public:
           Vars.insert(V);
     return true;
   }
+  std::map<const VarDecl *, std::vector<const CallExpr *>> Assigns; // TASSIGN(tile, addr) / TASSIGN<addr>(tile)
+
   bool VisitCallExpr(CallExpr *C) {
     // Passing a variable to a non-const reference parameter may change it.
     const FunctionDecl *FD = C->getDirectCallee();
+    if (FD && FD->getIdentifier() && FD->getName() == "TASSIGN" && inPtoNamespace(FD) && C->getNumArgs() >= 1)
+      if (const VarDecl *V = var(C->getArg(0)))
+        Assigns[V].push_back(C);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C)) {
       if (const VarDecl *V = var(MC->getImplicitObjectArgument())) {
         StringRef N = MC->getMethodDecl() ? MC->getMethodDecl()->getName() : "";
@@ -226,8 +246,10 @@ public:
     QualType Ty = E->getType();
     T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     const ClassTemplateSpecializationDecl *S = tileSpecialization(Ty);
-    if (!S || S->getTemplateArgs().size() < 7)
+    if (!S || S->getTemplateArgs().size() < 7) {
+      T.isEvent = isEventType(Ty);
       return T;
+    }
     const TemplateArgumentList &A = S->getTemplateArgs();
     T.isTile = true;
     T.loc = enumName(A[0]);
@@ -256,7 +278,35 @@ public:
       T.declLoc = toLoc(Ctx, VD->getLocation());
     T.validRow = dim(VD, E, T, true);
     T.validCol = dim(VD, E, T, false);
+    placement(VD, E, T);
     return T;
+  }
+
+  /// The UB address from the TASSIGN that places VD before the call (runtime or compile-time form).
+  void placement(const VarDecl *VD, const Expr *E, TileFacts &T) {
+    if (!VD)
+      return;
+    auto It = Mods.Assigns.find(VD);
+    if (It == Mods.Assigns.end())
+      return; // never placed in this function: not a user placement (a parameter, or compiler-allocated)
+    T.hasAddr = true;
+    const CallExpr *A = It->second.size() == 1 ? It->second.front() : nullptr;
+    if (A && SetDominates && SetDominates(A)) {
+      if (A->getNumArgs() >= 2) {
+        T.addr = factOf(intTerm(A->getArg(1)));
+        return;
+      }
+      if (const FunctionDecl *FD = A->getDirectCallee())
+        if (const TemplateArgumentList *TA = FD->getTemplateSpecializationArgs())
+          if (TA->size() >= 1)
+            if (auto V = intArg(TA->get(0))) {
+              T.addr = IntFact::known(*V);
+              return;
+            }
+    }
+    T.addr = IntFact::symbolic(opaque(E, "'" + VD->getName().str() + "' is placed by TASSIGN calls pto-lint does "
+                                                                    "not follow yet (several, or under a condition)")
+                                   .text);
   }
 
 private:
@@ -627,17 +677,7 @@ private:
       CurFn->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
       Site.function = OS.str();
     }
-    const FunctionDecl *F = CurFn;
-    for (int Depth = 0; F && Depth < 8; ++Depth) {
-      if (!F->isTemplateInstantiation())
-        break;
-      std::string S;
-      llvm::raw_string_ostream OS(S);
-      F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
-      Site.instantiatedFrom.push_back(toLoc(Ctx, F->getPointOfInstantiation()));
-      Site.instantiationNames.push_back(OS.str());
-      break; // outer instantiation chains: see issue on template reporting
-    }
+    SiteFns.push_back(CurFn); // the instantiation chain is filled in after the traversal
 
     size_t NFixed = std::min<size_t>(fixedParams(FD), CE->getNumArgs());
     const checker::Overload *Ov = Sig.byArity(NFixed);
@@ -656,6 +696,42 @@ private:
     collectPath(CE, Tr, Site);
     Calls.push_back(std::move(Site));
   }
+
+public:
+  /// "in instantiation of 'f<...>' requested here" notes, innermost first, following each instantiated
+  /// function to the function that referred to it (up to 8 levels).
+  void fillInstantiationChains() {
+    for (size_t I = 0; I < Calls.size(); ++I) {
+      const FunctionDecl *F = SiteFns[I];
+      std::set<const FunctionDecl *> Seen;
+      for (int Depth = 0; F && Depth < 8 && F->isTemplateInstantiation() && Seen.insert(F).second; ++Depth) {
+        std::string S;
+        llvm::raw_string_ostream OS(S);
+        F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/false);
+        Calls[I].instantiatedFrom.push_back(toLoc(Ctx, F->getPointOfInstantiation()));
+        Calls[I].instantiationNames.push_back(OS.str());
+        auto It = Referrer.find(F);
+        F = It == Referrer.end() ? nullptr : It->second;
+      }
+    }
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getDecl()))
+      if (CurFn && FD->isTemplateInstantiation() && !CurFn->isDependentContext())
+        Referrer.emplace(FD, CurFn);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(E->getMemberDecl()))
+      if (CurFn && FD->isTemplateInstantiation() && !CurFn->isDependentContext())
+        Referrer.emplace(FD, CurFn);
+    return true;
+  }
+
+private:
+  std::vector<const FunctionDecl *> SiteFns;
+  std::map<const FunctionDecl *, const FunctionDecl *> Referrer;
 
   void addPath(CallSite &Site, CallTranslator &Tr, const Expr *Cond, bool Holds) {
     std::string T = Tr.boolTerm(Cond);
@@ -730,6 +806,7 @@ private:
 std::vector<CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules) {
   Finder F(Ctx, Rules);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  F.fillInstantiationChains();
   return std::move(F.Calls);
 }
 

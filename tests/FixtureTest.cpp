@@ -38,7 +38,7 @@ struct Diag {
 
 std::vector<std::string> listFixtures() {
   std::vector<std::string> Out;
-  for (const char *Dir : {"/tests/rules", "/examples"}) {
+  for (const char *Dir : {"/tests/rules", "/tests/kernels", "/examples"}) {
     std::string D = Src + Dir;
     if (DIR *H = opendir(D.c_str())) {
       while (dirent *E = readdir(H)) {

@@ -1,5 +1,6 @@
-// Fixture for pto-colargmin-idx-dtype: 32-bit indices in the index-only form; in the value+index form 16-bit
-// indices for 16-bit sources on a2a3/a5, and always 32-bit indices on cpu.
+// Fixture for pto-colargmin-idx-dtype: the index tile's element type per overload, source width and target.
+// Index-only form: int32_t/uint32_t. Value+index form: 16-bit indices for 16-bit sources on a2a3/a5, else 32-bit;
+// always 32-bit on cpu.
 #include <pto/pto-inst.hpp>
 
 using namespace pto;

@@ -1,0 +1,81 @@
+// Clean-room PTO-style API common to every op: tiles, TASSIGN, events, TSYNC (shared by pto/ops/*.hpp).
+#ifndef PTO_OPS_COMMON_HPP
+#define PTO_OPS_COMMON_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "pto/ScalarTypes.hpp"
+#include "pto/Tile.hpp"
+#include "pto/ref/Elem.hpp"
+#include "pto/ref/Runtime.hpp"
+
+// Op bodies run the reference model for pto::ref::activeTarget() (set with PTO_REF_TARGET_A2A3 /
+// PTO_REF_TARGET_A5, default cpu, or pto::ref::ScopedTarget). A call never aborts: the preconditions it
+// violates are left in pto::ref::lastViolations(), and the call then runs as the target would run it,
+// confined to the simulated UB. Op preconditions are deliberately not static_asserts: reporting them is
+// pto-lint's job.
+
+namespace pto {
+
+/// Returned by every op; assigning it to an Event records that event.
+struct RecordEvent {};
+
+/// The ops an Event may connect (a subset of upstream's list, same spelling).
+enum class Op : uint16_t {
+  TLOAD,
+  TSTORE_VEC,
+  SCALAR,
+  VECTOR,
+  TMIN,
+  TMAX,
+  TCOLMAX,
+  TCOLMIN,
+  TROWMAX,
+  TROWMIN,
+  TPARTMAX,
+  TPARTMIN,
+  TROWEXPANDMAX,
+  TROWEXPANDMIN,
+  TPARTARGMAX,
+  TPARTARGMIN,
+  TCOLARGMAX,
+  TCOLARGMIN,
+  TROWARGMAX,
+  TROWARGMIN
+};
+
+struct EventBaseTag {};
+
+/// Synchronisation event from SrcOp to DstOp. Ops run in program order here, so an event only counts
+/// how often it was recorded and waited on (tests use that to see which overload ran).
+template <Op SrcOp, Op DstOp> struct Event : EventBaseTag {
+  Event() = default;
+  Event(RecordEvent) { Record(); }
+  Event &operator=(RecordEvent) { return Record(); }
+  Event &Init() { return Record(); }
+  Event &Record() {
+    ++Records;
+    return *this;
+  }
+  Event &Wait() {
+    ++Waits;
+    return *this;
+  }
+
+  unsigned Records = 0;
+  unsigned Waits = 0;
+};
+
+namespace detail {
+template <class T> constexpr bool IsEventV = std::is_base_of<EventBaseTag, std::remove_cv_t<T>>::value;
+template <class... Ts> constexpr bool AllEventsV = (IsEventV<Ts> && ...);
+} // namespace detail
+
+template <class... WaitEvents> void TSYNC(WaitEvents &...Events) { (Events.Wait(), ...); }
+
+} // namespace pto
+
+#endif // PTO_OPS_COMMON_HPP

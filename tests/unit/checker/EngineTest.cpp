@@ -1,0 +1,207 @@
+// tests: the engine's verdict policy on hand-built calls: proved, always, sometimes with counterexample,
+// guards, opaque values -> unknown, unrecognised operands, budget -> unknown, target merging, enable/disable.
+#include "checker/Engine.h"
+
+#include <gtest/gtest.h>
+
+using namespace pto::checker;
+
+namespace {
+
+TileFacts tile(const std::string &Expr, DType D, const char *Name, int64_t Rows, int64_t Cols, IntFact VR,
+               IntFact VC) {
+  TileFacts T;
+  T.isTile = true;
+  T.expr = Expr;
+  T.typeSpelling = "Tile";
+  T.loc = "Vec";
+  T.dtype = D;
+  T.dtypeName = Name;
+  T.rows = Rows;
+  T.cols = Cols;
+  T.blayout = "RowMajor";
+  T.slayout = "NoneBox";
+  T.declValidRow = VR.value.value_or(-1);
+  T.declValidCol = VC.value.value_or(-1);
+  T.validRow = VR;
+  T.validCol = VC;
+  return T;
+}
+
+/// TCOLARGMIN(dst, src, tmp) with float src 16x256 (valid 16 x VC), int32 dst 1x256 (valid 1 x VC), tmp 1 x TmpCols.
+CallSite call(IntFact VC, int64_t TmpCols) {
+  CallSite C;
+  C.op = "TCOLARGMIN";
+  C.overload = "index";
+  C.loc = {"k.cpp", 20, 3};
+  C.operands.push_back({"dstIdx", tile("dst", DType::I32, "int32_t", 1, 256, IntFact::known(1), VC)});
+  C.operands.push_back({"src", tile("src", DType::F32, "float", 16, 256, IntFact::known(16), VC)});
+  C.operands.push_back({"tmp", tile("tmp", DType::F32, "float", 1, TmpCols, IntFact::known(1), IntFact::known(TmpCols))});
+  return C;
+}
+
+std::vector<Finding> check(const CallSite &C, Tally &T, EngineOptions O = {}) {
+  Engine E(RuleSet::builtin(), O);
+  std::vector<Finding> Fs;
+  E.check(C, Fs, T);
+  return Fs;
+}
+
+const Finding *find(const std::vector<Finding> &Fs, const std::string &Id) {
+  for (const Finding &F : Fs)
+    if (F.ruleId == Id)
+      return &F;
+  return nullptr;
+}
+
+Symbol param(const std::string &Name) {
+  Symbol S;
+  S.name = "s." + Name;
+  S.display = Name;
+  return S;
+}
+
+TEST(Engine, LegalCallIsProvedEverywhere) {
+  Tally T;
+  auto Fs = check(call(IntFact::known(255), 128), T);
+  EXPECT_TRUE(Fs.empty());
+  EXPECT_EQ(T.callSites, 1u);
+  EXPECT_EQ(T.proved, T.checks);
+  EXPECT_GT(T.checks, 30u);
+}
+
+TEST(Engine, DocExampleFailsOnA2A3OnlyAndSaysTheNumbers) {
+  Tally T;
+  auto Fs = check(call(IntFact::known(255), 32), T);
+  ASSERT_EQ(Fs.size(), 1u);
+  EXPECT_EQ(Fs[0].ruleId, "pto-colargmin-tmp-size");
+  EXPECT_EQ(Fs[0].status, Status::ViolatedAlways);
+  EXPECT_EQ(Fs[0].severity, Severity::Error);
+  EXPECT_EQ(Fs[0].targets, std::vector<Target>{Target::A2A3});
+  EXPECT_EQ(Fs[0].message, "tmp tile holds 128 B but TCOLARGMIN on a 16x255 float source needs 512 B on a2a3");
+  EXPECT_EQ(Fs[0].help, "declare tmp with at least 512 bytes, e.g. Tile<TileType::Vec, float, 1, 128>");
+  EXPECT_NE(Fs[0].citation.find("TColReduceIdx.hpp"), std::string::npos);
+}
+
+TEST(Engine, ParameterGivesSometimesWithMinimalCounterexample) {
+  CallSite C = call(IntFact::symbolic("|s.cols|"), 32);
+  Symbol S = param("cols");
+  S.lo = 1;
+  S.hi = 256;
+  C.symbols.push_back(S);
+  Tally T;
+  auto Fs = check(C, T);
+  const Finding *F = find(Fs, "pto-colargmin-tmp-size");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->status, Status::ViolatedSometimes);
+  EXPECT_EQ(F->severity, Severity::Warning);
+  // f32: need 4*(roundup(C,8)+C) bytes; 128 B holds C <= 16; the smallest failing C is 17 (4*(24+17) = 164).
+  EXPECT_EQ(F->counterexample.at("cols"), 17);
+  EXPECT_NE(F->message.find("needs 164 B"), std::string::npos) << F->message;
+}
+
+TEST(Engine, GuardMakesItProved) {
+  CallSite C = call(IntFact::symbolic("|s.cols|"), 32);
+  C.symbols.push_back(param("cols"));
+  C.path.push_back({"(not (or (<= |s.cols| 0) (> |s.cols| 16)))", "!(cols <= 0 || cols > 16)", {"k.cpp", 18, 3}});
+  Tally T;
+  auto Fs = check(C, T);
+  EXPECT_TRUE(Fs.empty()) << Fs[0].message;
+  EXPECT_EQ(T.proved, T.checks);
+}
+
+TEST(Engine, SymbolicButAlwaysViolatedIsAnError) {
+  CallSite C = call(IntFact::symbolic("|s.cols|"), 8);
+  C.symbols.push_back(param("cols"));
+  C.path.push_back({"(and (>= |s.cols| 100) (<= |s.cols| 200))", "cols in [100, 200]", {"k.cpp", 18, 3}});
+  Tally T;
+  auto Fs = check(C, T);
+  const Finding *F = find(Fs, "pto-colargmin-tmp-size");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->status, Status::ViolatedAlways);
+  EXPECT_EQ(F->severity, Severity::Error);
+}
+
+TEST(Engine, OpaqueValueGivesUnknownNeverProvedOrViolated) {
+  CallSite C = call(IntFact::symbolic("|o.1|"), 32);
+  Symbol S = param("o.1");
+  S.name = "o.1";
+  S.display = "getCols()";
+  S.understood = false;
+  S.why = "expression not understood";
+  C.symbols.push_back(S);
+  Tally T;
+  auto Fs = check(C, T);
+  const Finding *F = find(Fs, "pto-colargmin-tmp-size");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->status, Status::Unknown);
+  EXPECT_NE(F->message.find("cannot prove that"), std::string::npos);
+  bool Named = false;
+  for (const Note &N : F->notes)
+    Named |= N.text.find("not understood: getCols()") != std::string::npos;
+  EXPECT_TRUE(Named);
+  EXPECT_GT(T.unknown, 0u);
+}
+
+TEST(Engine, UnrecognisedOperandIsReportedOnce) {
+  CallSite C = call(IntFact::known(8), 128);
+  C.operands[2].tile = TileFacts();
+  C.operands[2].tile.expr = "buf";
+  C.operands[2].tile.typeSpelling = "MyBuffer";
+  Tally T;
+  auto Fs = check(C, T);
+  ASSERT_EQ(Fs.size(), 1u);
+  EXPECT_EQ(Fs[0].ruleId, "pto-operand-unrecognised");
+  EXPECT_EQ(Fs[0].status, Status::Unknown);
+  EXPECT_NE(Fs[0].message.find("'MyBuffer'"), std::string::npos);
+}
+
+TEST(Engine, FindingsMergeAcrossTargets) {
+  CallSite C = call(IntFact::known(255), 128);
+  C.operands[0].tile.dtype = DType::F32; // float indices: illegal everywhere
+  C.operands[0].tile.dtypeName = "float";
+  Tally T;
+  auto Fs = check(C, T);
+  const Finding *F = find(Fs, "pto-colargmin-idx-dtype");
+  ASSERT_TRUE(F);
+  EXPECT_EQ(F->targets, (std::vector<Target>{Target::A2A3, Target::A5, Target::CPU}));
+  EXPECT_NE(F->message.find("on a2a3, a5 and cpu"), std::string::npos) << F->message;
+}
+
+TEST(Engine, EnableAndDisableGlobs) {
+  EngineOptions O;
+  O.disable = {"pto-colargmin-tmp-*"};
+  Tally T;
+  EXPECT_TRUE(check(call(IntFact::known(255), 32), T, O).empty());
+  EngineOptions O2;
+  O2.enable = {"pto-tile-*"};
+  Tally T2;
+  check(call(IntFact::known(255), 32), T2, O2);
+  EXPECT_EQ(T2.checks, 2u * 3u * 3u); // two tile rules x three operands x three targets
+  EXPECT_TRUE(globMatch("pto-*-size", "pto-colargmin-tmp-size"));
+  EXPECT_FALSE(globMatch("pto-tile-*", "pto-colargmin-tmp-size"));
+}
+
+TEST(Engine, BudgetExhaustionIsUnknown) {
+  // A nonlinear guard the solver cannot settle with a resource limit of 1.
+  CallSite C = call(IntFact::symbolic("|s.a|"), 32);
+  for (const char *N : {"a", "b", "c"}) {
+    Symbol S = param(N);
+    S.lo = 1;
+    S.hi = 1000000;
+    C.symbols.push_back(S);
+  }
+  C.path.push_back({"(= (* |s.a| |s.a| |s.a|) (+ (* |s.b| |s.b| |s.b|) (* |s.c| |s.c| |s.c|)))", "a^3 = b^3 + c^3",
+                    {"k.cpp", 1, 1}});
+  EngineOptions O;
+  O.budget.rlimit = 1;
+  O.targets = {Target::A2A3};
+  O.enable = {"pto-colargmin-tmp-size"};
+  Tally T;
+  auto Fs = check(C, T, O);
+  ASSERT_EQ(Fs.size(), 1u);
+  EXPECT_EQ(Fs[0].status, Status::Unknown);
+  EXPECT_EQ(T.proved, 0u);
+}
+
+} // namespace
