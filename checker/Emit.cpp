@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdio>
 #include <map>
+#include <set>
 
 namespace pto::checker {
 
@@ -224,10 +225,15 @@ std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
 std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const RunInfo &Info) {
   Json Descriptors = Json::array();
   std::map<std::string, size_t> Index;
-  for (const Rule &R : Rules.rules()) {
-    Index.emplace(R.id, Descriptors.size());
-    Descriptors.push_back(ruleDescriptor(R));
-  }
+  // Only the rules some result refers to, sorted by id: the log stays small and stable when rules are added.
+  std::set<std::string> Used;
+  for (const Finding &F : Fs)
+    Used.insert(F.ruleId);
+  for (const Rule &R : Rules.rules())
+    if (Used.count(R.id)) {
+      Index.emplace(R.id, Descriptors.size());
+      Descriptors.push_back(ruleDescriptor(R));
+    }
 
   Json Results = Json::array();
   for (const Finding &F : Fs) {

@@ -129,6 +129,29 @@ void addTile(FactTable &F, const std::string &R, const TileFacts &T) {
   F.known(R + ".istile", T.isTile ? 1 : 0);
   F.Text[R + ".expr"] = T.expr;
   F.Text[R + ".type"] = T.typeSpelling;
+  F.known(R + ".isreg", T.isReg ? 1 : 0);
+  if (T.isReg || T.isMask) {
+    F.Text[R + ".dtype"] = T.dtypeName;
+    if (T.isReg && T.dtype != DType::Unknown) {
+      F.defined(R + ".dtype", dtypeCode(T.dtype));
+      F.known(R + ".esize", dtypeSize(T.dtype));
+    } else if (T.isReg) {
+      F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");
+      F.opaque(R + ".esize", "element size of '" + T.expr + "'");
+    }
+    if (T.isMask) {
+      F.Text[R + ".origin"] = T.maskOrigin.empty() ? "unknown" : T.maskOrigin;
+      if (T.maskWidth)
+        F.known(R + ".width", T.maskWidth);
+      else
+        F.opaque(R + ".width", "granularity of the predicate '" + T.expr + "'");
+      if (T.maskPartial >= 0)
+        F.known(R + ".partial", T.maskPartial);
+      else
+        F.opaque(R + ".partial", "whether the predicate '" + T.expr + "' is partial");
+    }
+    return;
+  }
   if (!T.isTile) {
     // An event (or other non-tile) where a tile is expected: none of the tile facts exist.
     for (const char *Fact : {"loc", "dtype", "esize", "bytes", "rows", "cols", "sfsize", "blayout", "slayout", "vrow",
@@ -209,6 +232,8 @@ FactTable buildFacts(const CallSite &C, const OpSignature *Sig, const Overload *
   if (Ov)
     for (const auto &[N, V] : Ov->constants)
       F.known(N, V);
+  for (const auto &[N, V] : C.constants)
+    F.known(N, V);
   for (const Operand &O : C.operands)
     addTile(F, O.role, O.tile);
   return F;
@@ -275,9 +300,11 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         Ov = &O;
 
   std::vector<Finding> Raw;
+  std::vector<std::string> RawKey;                  // rule + role of each raw finding
+  std::map<std::string, std::vector<Target>> Holds; // rule + role -> targets where it was proved
   // An operand that is not a recognised tile makes every rule of the call undecidable: say so once.
   for (const Operand &O : C.operands)
-    if (!O.tile.isTile && !O.tile.isEvent) {
+    if (!O.tile.isTile && !O.tile.isEvent && !O.tile.isReg && !O.tile.isMask) {
       Finding F;
       F.ruleId = "pto-operand-unrecognised";
       F.op = C.op;
@@ -347,8 +374,10 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
               << z3model::Solver::toSmtLib(Q);
         }
         z3model::Result Res = Solver.check(Q);
+        std::string Key = R.id + "|" + Role;
         if (Res.verdict == Verdict::Proved) {
           ++T.proved;
+          Holds[Key].push_back(Tg);
           continue;
         }
 
@@ -510,13 +539,16 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         if (F.status != Status::Error && !Help.empty())
           F.help = render(Help, Vals);
         Raw.push_back(std::move(F));
+        RawKey.push_back(Key);
       }
     }
   }
 
   // Merge findings that read the same on several targets.
   std::vector<Finding> Merged;
-  for (Finding &F : Raw) {
+  std::vector<std::string> MergedKey;
+  for (size_t K = 0; K < Raw.size(); ++K) {
+    Finding &F = Raw[K];
     auto Same = [&](const Finding &G) {
       if (G.ruleId != F.ruleId || G.status != F.status || G.severity != F.severity || G.message != F.message ||
           G.help != F.help || G.notes.size() != F.notes.size())
@@ -527,12 +559,20 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
       return true;
     };
     auto It = std::find_if(Merged.begin(), Merged.end(), Same);
-    if (It != Merged.end())
+    if (It != Merged.end()) {
       It->targets.push_back(F.target);
-    else
+    } else {
       Merged.push_back(std::move(F));
+      MergedKey.push_back(RawKey[K]);
+    }
   }
-  for (Finding &F : Merged) {
+  for (size_t K = 0; K < Merged.size(); ++K) {
+    Finding &F = Merged[K];
+    // Portability: with several targets configured, say where the call is fine.
+    auto H = Holds.find(MergedKey[K]);
+    if (Opts.targets.size() > 1 && H != Holds.end() && F.status != Status::Error)
+      F.notes.push_back({{}, "portability: legal on " + joinTargets(H->second) + ", " +
+                                 (F.status == Status::Unknown ? "not proved" : "illegal") + " on " + TargetMark});
     std::string Ts = joinTargets(F.targets);
     F.message = replaceAll(F.message, TargetMark, Ts);
     F.help = replaceAll(F.help, TargetMark, Ts);

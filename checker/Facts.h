@@ -40,6 +40,11 @@ struct IntFact {
 struct TileFacts {
   bool isTile = false;         // false: the argument's type is not a recognised pto::Tile
   bool isEvent = false;        // the argument is a pto::Event (bound where an overload expects a tile)
+  bool isReg = false;          // an A5 vector register RegTensor<T> (dtype/dtypeName set)
+  bool isMask = false;         // a predicate register (MaskReg)
+  int64_t maskWidth = 0;       // granularity in bits of the predicate's producer (8/16/32; 0 unknown)
+  int64_t maskPartial = -1;    // 1: plt_bN or pset_bN(PAT_VLn); 0: an all-true pattern; -1 unknown
+  std::string maskOrigin;      // the producer as written, for notes
   std::string expr;            // the argument as written, e.g. "src"
   std::string typeSpelling;    // the tile type as written or printed
   SourceLoc declLoc;           // where the tile variable is declared, if known
@@ -89,6 +94,7 @@ struct CallSite {
   std::vector<Symbol> symbols;
   std::vector<PathCondition> path;
   std::vector<std::string> notUnderstood; // argument/guard expressions the extractor gave up on
+  std::vector<std::pair<std::string, int64_t>> constants; // call facts, e.g. op.invecscope = 1
 
   const Operand *operand(const std::string &Role) const {
     for (const Operand &O : operands)

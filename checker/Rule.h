@@ -55,6 +55,7 @@ struct OpSignature {
   std::vector<std::pair<std::string, int64_t>> constants; // op facts, e.g. op.ismax = 0
   std::vector<Overload> overloads;
   std::string citation;
+  bool builtin = false;            // a compiler builtin (matched in any namespace), not pto::<name>
   /// The overload whose tile-operand count is N, if exactly one has it.
   const Overload *byArity(size_t N) const;
 };

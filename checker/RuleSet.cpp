@@ -230,6 +230,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
         S.family = Rd.str(O, "family", true);
         S.citation = Rd.str(O, "source", true);
         S.constants = Rd.constants(O);
+        S.builtin = O.value("match", std::string("pto")) == "builtin";
         for (const json &OV : O.value("overloads", json::array())) {
           Overload Ov;
           Ov.name = Rd.str(OV, "name", true);

@@ -8,6 +8,9 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+
+#include <regex>
 
 #include <functional>
 #include <map>
@@ -91,6 +94,34 @@ bool isEventType(QualType T) {
     RD = RD->bases_begin()->getType()->getAsCXXRecordDecl();
   }
   return false;
+}
+
+/// A5 vector register RegTensor<T> (in namespace pto, or global as some vendor headers spell it).
+const ClassTemplateSpecializationDecl *regSpecialization(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const auto *S = dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsCXXRecordDecl());
+  if (!S || S->getName() != "RegTensor" || S->getTemplateArgs().size() < 1 ||
+      S->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return nullptr;
+  const DeclContext *DC = S->getDeclContext();
+  return (DC->isTranslationUnit() || inPtoNamespace(S)) ? S : nullptr;
+}
+
+/// A predicate register: MaskReg (pto) or the vendor's vector_bool, however it is spelled.
+bool isMaskType(QualType T) {
+  T = T.getNonReferenceType();
+  for (QualType Q = T; !Q.isNull();) {
+    if (const auto *TD = Q->getAs<TypedefType>()) {
+      StringRef N = TD->getDecl()->getName();
+      if (N == "MaskReg" || N == "vector_bool")
+        return true;
+      Q = TD->getDecl()->getUnderlyingType();
+      continue;
+    }
+    break;
+  }
+  const CXXRecordDecl *RD = T.getCanonicalType()->getAsCXXRecordDecl();
+  return RD && (RD->getName() == "MaskReg" || RD->getName() == "vector_bool");
 }
 
 /// Enumerator name of an integral template argument of enum type ("" if not an enum).
@@ -245,6 +276,19 @@ public:
     T.expr = sourceText(Ctx, E->getSourceRange());
     QualType Ty = E->getType();
     T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    if (const ClassTemplateSpecializationDecl *R = regSpecialization(Ty)) {
+      T.isReg = true;
+      std::tie(T.dtype, T.dtypeName) = dtypeOf(Ctx, R->getTemplateArgs()[0].getAsType());
+      T.typeSpelling = "RegTensor<" + T.dtypeName + ">";
+      if (const VarDecl *VD = ModifiedVars::var(E))
+        T.declLoc = toLoc(Ctx, VD->getLocation());
+      return T;
+    }
+    if (isMaskType(Ty)) {
+      T.isMask = true;
+      mask(E, T);
+      return T;
+    }
     const ClassTemplateSpecializationDecl *S = tileSpecialization(Ty);
     if (!S || S->getTemplateArgs().size() < 7) {
       T.isEvent = isEventType(Ty);
@@ -280,6 +324,41 @@ public:
     T.validCol = dim(VD, E, T, false);
     placement(VD, E, T);
     return T;
+  }
+
+  /// Where a predicate comes from: `plt_bN(...)` (partial, N bits), `pset_bN(PAT_...)` / `pge_bN(PAT_...)`
+  /// (all-true for PAT_ALL, partial for other patterns), directly or through an unchanged local.
+  void mask(const Expr *E, TileFacts &T) {
+    const Expr *Src = E->IgnoreParenImpCasts();
+    if (const VarDecl *VD = ModifiedVars::var(Src)) {
+      T.declLoc = toLoc(Ctx, VD->getLocation());
+      if (Mods.Vars.count(VD) || !VD->getInit()) {
+        T.maskOrigin = "'" + VD->getName().str() + "' (assigned more than once)";
+        return;
+      }
+      Src = VD->getInit()->IgnoreImplicit();
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(Src); CE && CE->getNumArgs() == 1)
+        Src = CE->getArg(0)->IgnoreImplicit();
+    }
+    const auto *Call = dyn_cast<CallExpr>(Src->IgnoreParenImpCasts());
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier())
+      return;
+    static const std::regex Re("(plt|pset|pge|pgt)_b(8|16|32)");
+    std::smatch M;
+    std::string Name = FD->getName().str();
+    if (!std::regex_match(Name, M, Re))
+      return;
+    T.maskOrigin = sourceText(Ctx, Call->getSourceRange());
+    T.maskWidth = std::stoi(M[2].str());
+    if (M[1].str() == "plt") {
+      T.maskPartial = 1;
+      return;
+    }
+    if (Call->getNumArgs() >= 1)
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
+        if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl()))
+          T.maskPartial = EC->getName() == "PAT_ALL" ? 0 : 1;
   }
 
   /// The UB address from the TASSIGN that places VD before the call (runtime or compile-time form).
@@ -560,7 +639,8 @@ public:
 /// Collects the calls. One instance per translation unit.
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  Finder(ASTContext &Ctx, const checker::RuleSet &Rules) : Ctx(Ctx), Rules(Rules) {}
+  Finder(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes)
+      : Ctx(Ctx), Rules(Rules), Scopes(Scopes) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -576,10 +656,10 @@ public:
     if (!CurFn || CurFn->isDependentContext() || CE->isTypeDependent() || CE->isValueDependent())
       return true;
     const FunctionDecl *FD = CE->getDirectCallee();
-    if (!FD || !FD->getIdentifier() || !inPtoNamespace(FD))
+    if (!FD || !FD->getIdentifier())
       return true;
     const checker::OpSignature *Sig = Rules.op(FD->getName().str());
-    if (!Sig)
+    if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
       return true;
     record(CE, FD, *Sig);
     return true;
@@ -588,7 +668,51 @@ public:
 private:
   ASTContext &Ctx;
   const checker::RuleSet &Rules;
+  const ScopeMacros &Scopes;
   const FunctionDecl *CurFn = nullptr;
+
+  /// Inside a block opened by `__VEC_SCOPE__ {`, or a function declared with `__simd_vf__`.
+  bool inVectorScope(const CallExpr *CE) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    auto Follows = [&](SourceRange Macro, SourceLocation Brace) {
+      Brace = SM.getFileLoc(Brace);
+      SourceLocation End = SM.getFileLoc(Macro.getEnd());
+      if (SM.getFileID(End) != SM.getFileID(Brace))
+        return false;
+      unsigned From = SM.getFileOffset(Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts()));
+      unsigned To = SM.getFileOffset(Brace);
+      if (From > To)
+        return SM.getFileOffset(SM.getFileLoc(Macro.getBegin())) <= To; // the macro itself opens the block
+      StringRef Buf = SM.getBufferData(SM.getFileID(Brace));
+      return Buf.substr(From, To - From).find_first_not_of(" \t\r\n") == StringRef::npos;
+    };
+    DynTypedNode N = DynTypedNode::create(*static_cast<const Stmt *>(CE));
+    for (int Depth = 0; Depth < 256; ++Depth) {
+      auto Ps = Ctx.getParents(N);
+      if (Ps.empty())
+        break;
+      N = Ps[0];
+      if (const auto *CS = N.get<CompoundStmt>())
+        for (SourceRange R : Scopes.vecScope)
+          if (Follows(R, CS->getLBracLoc()))
+            return true;
+      if (!N.get<Stmt>())
+        break;
+    }
+    if (CurFn && CurFn->getBody()) {
+      SourceLocation Begin = SM.getFileLoc(CurFn->getSourceRange().getBegin());
+      SourceLocation Body = SM.getFileLoc(CurFn->getBody()->getBeginLoc());
+      for (SourceRange R : Scopes.simdFunction) {
+        SourceLocation L = SM.getFileLoc(R.getBegin());
+        if (SM.getFileID(L) != SM.getFileID(Begin))
+          continue;
+        // `__simd_vf__ void f(...)`: an empty macro right before the declaration, or inside it before the body.
+        if (Follows(R, Begin) || (!SM.isBeforeInTranslationUnit(L, Begin) && SM.isBeforeInTranslationUnit(L, Body)))
+          return true;
+      }
+    }
+    return false;
+  }
   std::map<const FunctionDecl *, std::unique_ptr<ModifiedVars>> ModCache;
 
   template <class F> bool withFunction(FunctionDecl *FD, F Body) {
@@ -679,8 +803,18 @@ private:
     }
     SiteFns.push_back(CurFn); // the instantiation chain is filled in after the traversal
 
-    size_t NFixed = std::min<size_t>(fixedParams(FD), CE->getNumArgs());
-    const checker::Overload *Ov = Sig.byArity(NFixed);
+    const checker::Overload *Ov = nullptr;
+    if (Sig.builtin) {
+      // A compiler builtin: the register form is the one whose first operand is a RegTensor (the A2A3
+      // pointer form of the same name is another builtin); trailing mode arguments are not operands.
+      if (CE->getNumArgs() == 0 || !regSpecialization(CE->getArg(0)->getType()))
+        return;
+      for (const checker::Overload &O : Sig.overloads)
+        if (O.roles.size() <= CE->getNumArgs() && (!Ov || O.roles.size() > Ov->roles.size()))
+          Ov = &O;
+    } else {
+      Ov = Sig.byArity(std::min<size_t>(fixedParams(FD), CE->getNumArgs()));
+    }
     if (!Ov)
       return;
     Site.overload = Ov->name;
@@ -693,6 +827,8 @@ private:
       O.tile = Tr.tile(CE->getArg(I));
       Site.operands.push_back(O);
     }
+    if (Sig.builtin)
+      Site.constants.emplace_back("op.invecscope", inVectorScope(CE) ? 1 : 0);
     collectPath(CE, Tr, Site);
     Calls.push_back(std::move(Site));
   }
@@ -803,8 +939,30 @@ private:
 
 } // namespace
 
-std::vector<CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules) {
-  Finder F(Ctx, Rules);
+namespace {
+class ScopeRecorder : public PPCallbacks {
+public:
+  explicit ScopeRecorder(std::shared_ptr<ScopeMacros> Out) : Out(std::move(Out)) {}
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *) override {
+    if (const IdentifierInfo *II = Name.getIdentifierInfo()) {
+      if (II->getName() == "__VEC_SCOPE__")
+        Out->vecScope.push_back(Range);
+      else if (II->getName() == "__simd_vf__")
+        Out->simdFunction.push_back(Range);
+    }
+  }
+
+private:
+  std::shared_ptr<ScopeMacros> Out;
+};
+} // namespace
+
+void recordScopeMacros(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) {
+  PP.addPPCallbacks(std::make_unique<ScopeRecorder>(std::move(Out)));
+}
+
+std::vector<CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes) {
+  Finder F(Ctx, Rules, Scopes);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   F.fillInstantiationChains();
   return std::move(F.Calls);

@@ -80,7 +80,9 @@ namespace {
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const LintConfig &C, std::shared_ptr<LintResults> R)
-      : CI(CI), Cfg(C), Keep(std::move(R)), Out(*Keep) {}
+      : CI(CI), Cfg(C), Keep(std::move(R)), Out(*Keep), Scopes(std::make_shared<ScopeMacros>()) {
+    recordScopeMacros(CI.getPreprocessor(), Scopes);
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     ++Out.translationUnits;
@@ -104,6 +106,7 @@ private:
   LintConfig Cfg;
   std::shared_ptr<LintResults> Keep;
   LintResults &Out;
+  std::shared_ptr<ScopeMacros> Scopes; // shared with the preprocessor callback
 
   void internalError(ASTContext &Ctx, const std::string &What) {
     ++Out.internalErrors;
@@ -118,7 +121,7 @@ private:
     if (Rules.rules().empty())
       throw std::runtime_error("no rules are built in");
     checker::Engine E(Rules, Cfg.engine);
-    std::vector<checker::CallSite> Calls = extractCalls(Ctx, Rules);
+    std::vector<checker::CallSite> Calls = extractCalls(Ctx, Rules, *Scopes);
     std::vector<checker::Finding> Fs;
     checker::Tally T;
     for (const checker::CallSite &C : Calls)
