@@ -86,20 +86,30 @@ std::set<std::string> tokens(const std::string &T) {
   return Out;
 }
 
-/// Replaces the per-operand placeholder `T.` by `Role.` at symbol starts.
-std::string substRole(const std::string &S, const std::string &Role) {
+/// Replaces a placeholder prefix (`T.` per operand, `A.`/`B.` per pair) by `Role.` at symbol starts.
+std::string substPrefix(const std::string &S, const std::string &Prefix, const std::string &Role) {
   std::string Out;
   for (size_t I = 0; I < S.size(); ++I) {
     bool Start = I == 0 || S[I - 1] == '(' || S[I - 1] == ' ' || S[I - 1] == '{' || S[I - 1] == '|' ||
                  S[I - 1] == '\'' || S[I - 1] == '\n';
-    if (Start && S.compare(I, 2, "T.") == 0) {
+    if (Start && S.compare(I, Prefix.size(), Prefix) == 0) {
       Out += Role + ".";
-      ++I;
+      I += Prefix.size() - 1;
     } else {
       Out += S[I];
     }
   }
   return Out;
+}
+
+std::string substRole(const std::string &S, const std::string &Role) { return substPrefix(S, "T.", Role); }
+
+/// A role spec is "r" (per operand), "a&b" (per pair), or "" (the whole call).
+std::string substSpec(const std::string &S, const std::string &Spec) {
+  size_t Amp = Spec.find('&');
+  if (Amp == std::string::npos)
+    return Spec.empty() ? S : substRole(S, Spec);
+  return substPrefix(substPrefix(S, "A.", Spec.substr(0, Amp)), "B.", Spec.substr(Amp + 1));
 }
 
 /// Everything the engine knows about a call, as query declarations plus how to show each to a user.
@@ -125,6 +135,8 @@ struct FactTable {
 };
 
 void addTile(FactTable &F, const std::string &R, const TileFacts &T) {
+  F.known(R + ".isdst", R.compare(0, 3, "dst") == 0 ? 1 : 0);
+  F.known(R + ".istmp", R == "tmp" ? 1 : 0);
   F.known(R + ".isevent", T.isEvent ? 1 : 0);
   F.known(R + ".istile", T.isTile ? 1 : 0);
   F.Text[R + ".expr"] = T.expr;
@@ -339,11 +351,16 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         for (const Operand &O : C.operands)
           if (O.tile.isTile)
             Roles.push_back(O.role);
+      } else if (R.perPair) {
+        for (size_t I = 0; I < C.operands.size(); ++I)
+          for (size_t J = I + 1; J < C.operands.size(); ++J)
+            if (C.operands[I].tile.isTile && C.operands[J].tile.isTile)
+              Roles.push_back(C.operands[I].role + "&" + C.operands[J].role);
       } else {
         Roles.push_back("");
       }
       for (const std::string &Role : Roles) {
-        auto Sub = [&](const std::string &S) { return Role.empty() ? S : substRole(S, Role); };
+        auto Sub = [&](const std::string &S) { return substSpec(S, Role); };
         ++T.checks;
         Query Q;
         Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
@@ -394,12 +411,22 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
 
         // Values for message fields: text facts, then numbers from the model (or the known facts).
         std::map<std::string, std::string> Vals;
-        for (const auto &[K, S] : Facts.Text)
-          Vals[Role.empty() ? K : substRole(K, Role)] = S;
-        if (!Role.empty())
-          for (const auto &[K, S] : Facts.Text)
-            if (K.compare(0, Role.size() + 1, Role + ".") == 0)
-              Vals["T." + K.substr(Role.size() + 1)] = S;
+        // Placeholder names (T., A., B.) for the operands this check is about.
+        std::vector<std::pair<std::string, std::string>> Aliases; // prefix -> role
+        if (size_t Amp = Role.find('&'); Amp != std::string::npos) {
+          Aliases = {{"A.", Role.substr(0, Amp)}, {"B.", Role.substr(Amp + 1)}};
+        } else if (!Role.empty()) {
+          Aliases = {{"T.", Role}};
+        }
+        auto Alias = [&](const std::string &K, const std::string &V) {
+          for (const auto &[Pre, Rl] : Aliases)
+            if (K.compare(0, Rl.size() + 1, Rl + ".") == 0)
+              Vals[Pre + K.substr(Rl.size() + 1)] = V;
+        };
+        for (const auto &[K, S] : Facts.Text) {
+          Vals[K] = S;
+          Alias(K, S);
+        }
         Vals["op"] = C.op;
         Vals["target"] = TargetMark;
         Vals["role"] = Role;
@@ -407,8 +434,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
           if (Facts.Text.count(K))
             continue; // enum-coded facts read as text ("float", "Vec"), not as their codes
           Vals[K] = std::to_string(X);
-          if (!Role.empty() && K.compare(0, Role.size() + 1, Role + ".") == 0)
-            Vals["T." + K.substr(Role.size() + 1)] = std::to_string(X);
+          Alias(K, std::to_string(X));
         }
 
         std::set<std::string> OpaqueDeps;
@@ -454,12 +480,12 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
           F.message = "internal error while checking " + R.id + ": " + Res.reason;
         } else if (Res.verdict == Verdict::Unknown) {
           F.message = "cannot prove that " + render(R.summary, Vals) +
-                      (Role.empty() ? "" : " for '" + Vals["T.expr"] + "'") + " on " + TargetMark + ": " + Res.reason;
+                      (Role.empty() ? "" : Role.find('&') == std::string::npos ? " for '" + Vals["T.expr"] + "'" : " for '" + Vals["A.expr"] + "' and '" + Vals["B.expr"] + "'") + " on " + TargetMark + ": " + Res.reason;
           F.notes.push_back({{}, "the solver budget (rlimit " + std::to_string(Opts.budget.rlimit) +
                                      ") was exhausted; raise it with --budget"});
         } else if (F.status == Status::Unknown) {
           F.message = "cannot prove that " + render(R.summary, Vals) +
-                      (Role.empty() ? "" : " for '" + Vals["T.expr"] + "'") + " on " + TargetMark +
+                      (Role.empty() ? "" : Role.find('&') == std::string::npos ? " for '" + Vals["T.expr"] + "'" : " for '" + Vals["A.expr"] + "' and '" + Vals["B.expr"] + "'") + " on " + TargetMark +
                       "; it fails for values pto-lint could not follow";
           F.notes.push_back({{}, "would fail with: " + render(Msg, Vals)});
           for (const std::string &D : OpaqueDeps) {

@@ -33,6 +33,7 @@ struct Rule {
   std::string summary;                // one line, lowercase
   std::string description;            // rule details (markdown)
   bool perOperand = false;            // terms use `T.` for each tile operand in turn
+  bool perPair = false;               // terms use `A.` and `B.` for each unordered pair of tile operands
   std::string message, note, help;
   std::vector<std::string> sources;
   std::vector<RuleVariant> variants;

@@ -245,7 +245,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
           Renames.emplace_back(It.key(), It.value().get<std::string>());
       continue;
     }
-    Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand",
+    Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand", "perPair",
                     "message", "note", "help", "sources", "variants"},
                 "rule");
     Rule R;
@@ -267,6 +267,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
     R.summary = Rd.str(J, "summary", true);
     R.description = Rd.str(J, "description", false);
     R.perOperand = J.value("perOperand", false);
+    R.perPair = J.value("perPair", false);
     R.message = Rd.str(J, "message", true);
     R.note = Rd.str(J, "note", false);
     R.help = Rd.str(J, "help", false);

@@ -369,8 +369,8 @@ public:
     if (It == Mods.Assigns.end())
       return; // never placed in this function: not a user placement (a parameter, or compiler-allocated)
     T.hasAddr = true;
-    const CallExpr *A = It->second.size() == 1 ? It->second.front() : nullptr;
-    if (A && SetDominates && SetDominates(A)) {
+    const CallExpr *A = reaching(It->second);
+    if (A) {
       if (A->getNumArgs() >= 2) {
         T.addr = factOf(intTerm(A->getArg(1)));
         return;
@@ -587,7 +587,14 @@ private:
                     VD->getLocation());
       T.validOrigin = "its valid region comes from the caller";
     } else if (Sets != Mods.ShapeSets.end()) {
-      const CXXMemberCallExpr *Set = Sets->second.size() == 1 ? Sets->second.front() : nullptr;
+      // SetValidShape sets both dims; SetValidRow/SetValidCol only theirs.
+      std::vector<const CXXMemberCallExpr *> Relevant;
+      for (const CXXMemberCallExpr *C : Sets->second) {
+        StringRef N = C->getMethodDecl()->getName();
+        if (N == "SetValidShape" || (N == "SetValidRow") == Row)
+          Relevant.push_back(C);
+      }
+      const CXXMemberCallExpr *Set = reaching(Relevant);
       const Expr *Arg = nullptr;
       if (Set) {
         StringRef N = Set->getMethodDecl()->getName();
@@ -596,7 +603,7 @@ private:
         else if ((N == "SetValidRow") == Row && Set->getNumArgs() == 1)
           Arg = Set->getArg(0);
       }
-      if (Arg && setDominatesCall(Set)) {
+      if (Arg) {
         Term = intTerm(Arg);
         T.validOrigin = "valid region set at line " + std::to_string(toLoc(Ctx, Set->getBeginLoc()).line);
       } else {
@@ -626,14 +633,33 @@ private:
     return factOf(Term);
   }
 
-  /// The call is reached only after Set ran: Set is a statement of a compound that encloses the call.
-  bool setDominatesCall(const CXXMemberCallExpr *Set) {
-    (void)Set;
-    return SetDominates ? SetDominates(Set) : false;
+public:
+  /// The definition (TASSIGN, SetValidShape, ...) whose effect holds at the call: the last one that always
+  /// runs before it, provided no conditional definition comes between, and, if the call is in a loop, no
+  /// definition comes after it. Null when that is not certain.
+  template <class T> const T *reaching(const std::vector<const T *> &Defs) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    const T *Last = nullptr;
+    for (const T *D : Defs)
+      if (SetDominates && SetDominates(D) &&
+          (!Last || SM.isBeforeInTranslationUnit(Last->getBeginLoc(), D->getBeginLoc())))
+        Last = D;
+    if (!Last)
+      return nullptr;
+    for (const T *D : Defs) {
+      if (D == Last)
+        continue;
+      bool AfterLast = SM.isBeforeInTranslationUnit(Last->getBeginLoc(), D->getBeginLoc());
+      bool BeforeCall = SM.isBeforeInTranslationUnit(D->getBeginLoc(), CallLoc);
+      if (AfterLast && (BeforeCall || CallInLoop))
+        return nullptr;
+    }
+    return Last;
   }
 
-public:
   std::function<bool(const Stmt *)> SetDominates;
+  SourceLocation CallLoc;
+  bool CallInLoop = false;
 };
 
 /// Collects the calls. One instance per translation unit.
@@ -753,6 +779,22 @@ private:
     return Out.get<Stmt>();
   }
 
+  bool inLoop(const Stmt *S) {
+    DynTypedNode N = DynTypedNode::create(*S);
+    for (int Depth = 0; Depth < 256; ++Depth) {
+      auto Ps = Ctx.getParents(N);
+      if (Ps.empty())
+        return false;
+      N = Ps[0];
+      const Stmt *P = N.get<Stmt>();
+      if (!P || isa<LambdaExpr>(P))
+        return false;
+      if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
+        return true;
+    }
+    return false;
+  }
+
   /// True if S is a full statement of a compound statement that encloses Target, before it.
   bool dominates(const Stmt *S, const Stmt *Target) {
     // Walk S up to its statement in a compound.
@@ -821,6 +863,8 @@ private:
 
     CallTranslator Tr(Ctx, CurFn, mods(CurFn), Site);
     Tr.SetDominates = [&](const Stmt *S) { return dominates(S, CE); };
+    Tr.CallLoc = CE->getBeginLoc();
+    Tr.CallInLoop = inLoop(CE);
     for (size_t I = 0; I < Ov->roles.size(); ++I) {
       checker::Operand O;
       O.role = Ov->roles[I];
