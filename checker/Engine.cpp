@@ -375,13 +375,24 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
           auto Tk = tokens(Sub(Term));
           Used.insert(Tk.begin(), Tk.end());
         }
+        // A fact the rule names that this call does not have (a front end that could not provide it) is a
+        // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
+        std::set<std::string> Declared;
+        for (const Decl &D : Q.decls)
+          Declared.insert(D.name);
+        FactTable Local = Facts;
+        for (const std::string &Tk : Used)
+          if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && Tk.find_first_not_of("0123456789.") != std::string::npos) {
+            Q.decls.insert(Q.decls.begin(), {Tk, std::nullopt, std::nullopt, std::nullopt});
+            Local.Opaque.insert(Tk);
+            Local.Display[Tk] = Tk + " (not available for this call)";
+          }
         Q.hypotheses = PathTerms;
         if (R.kind != "tile")
           Q.hypotheses.insert(Q.hypotheses.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
         Q.property = Sub(V->require);
         Q.minimize = Facts.Minimize;
 
-        FactTable Local = Facts;
         for (const auto &[N, Term] : LetTerms)
           Local.Deps[N] = tokens(Term);
         std::set<std::string> Deps = closure(Local, Used);
@@ -439,7 +450,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
 
         std::set<std::string> OpaqueDeps;
         for (const std::string &D : Deps)
-          if (Facts.Opaque.count(D))
+          if (Local.Opaque.count(D))
             OpaqueDeps.insert(D);
 
         const std::string &Msg = !V->message.empty() ? V->message : R.message;
@@ -493,8 +504,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
             for (const Symbol &S : C.symbols)
               if (S.name == D)
                 Why2 = S.why;
-            auto It = Facts.Display.find(D);
-            F.notes.push_back({{}, "not understood: " + (It != Facts.Display.end() ? It->second : D) +
+            auto It = Local.Display.find(D);
+            F.notes.push_back({{}, "not understood: " + (It != Local.Display.end() ? It->second : D) +
                                        (Why2.empty() ? "" : " (" + Why2 + ")")});
           }
         } else {

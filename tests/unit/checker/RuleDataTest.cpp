@@ -115,9 +115,24 @@ TEST(RuleData, EveryRuleEvaluatesOnEveryOverloadAndTarget) {
         for (const std::string &Role : Ov.roles) {
           auto [D, N] = Types[Rng() % Types.size()];
           int64_t Rows = 1 + Rng() % 40, Cols = 8 * (1 + Rng() % 40);
-          C.operands.push_back({Role, tile(Role, D, N, Rows, Cols, Rng() % (Rows + 2), Rng() % (Cols + 2),
-                                           Locs[Rng() % 8 == 0], BLs[Rng() % 6 == 0], SLs[Rng() % 10 == 0])});
+          TileFacts T = tile(Role, D, N, Rows, Cols, Rng() % (Rows + 2), Rng() % (Cols + 2), Locs[Rng() % 8 == 0],
+                             BLs[Rng() % 6 == 0], SLs[Rng() % 10 == 0]);
+          if (Op.builtin) { // register ops take registers and a predicate, not tiles
+            T.isTile = false;
+            T.isReg = Role != "mask";
+            T.isMask = Role == "mask";
+            T.maskWidth = 8 << (Rng() % 3);
+            T.maskPartial = Rng() % 2;
+            T.maskOrigin = "plt_b" + std::to_string(T.maskWidth) + "(n)";
+          }
+          if (Rng() % 4 == 0) {
+            T.hasAddr = true;
+            T.addr = IntFact::known(32 * (Rng() % 8000));
+          }
+          C.operands.push_back({Role, T});
         }
+        if (Op.builtin)
+          C.constants.emplace_back("op.invecscope", Rng() % 2);
         EngineOptions O;
         Engine E(S, O);
         std::vector<Finding> Fs;
