@@ -1,5 +1,6 @@
 // clang-plugin: the `pto-lint` LibTooling CLI, a thin shell over Lint (same findings as the plugin).
 #include "Lint.h"
+#include "NpuCommand.h"
 #include "checker/Docs.h"
 #include "checker/Emit.h"
 
@@ -23,6 +24,9 @@ namespace cl = llvm::cl;
 
 #ifndef PTOLINT_VERSION
 #define PTOLINT_VERSION "0.0.0"
+#endif
+#ifndef PTOLINT_PRELUDE_DIR
+#define PTOLINT_PRELUDE_DIR ""
 #endif
 #ifndef PTOLINT_RESOURCE_DIR
 #define PTOLINT_RESOURCE_DIR ""
@@ -101,6 +105,62 @@ CommandLineArguments stripPlugins(const CommandLineArguments &Args, StringRef) {
   return Out;
 }
 
+/// Compile commands of the vendor CCE compiler become clang commands, one per AI core kind (NpuCommand.h);
+/// every other command passes through unchanged.
+class NpuDatabase : public CompilationDatabase {
+public:
+  NpuDatabase(std::unique_ptr<CompilationDatabase> Inner, std::string PreludeDir)
+      : Inner(std::move(Inner)), PreludeDir(std::move(PreludeDir)) {}
+
+  std::vector<CompileCommand> getCompileCommands(StringRef File) const override {
+    return translate(Inner->getCompileCommands(File));
+  }
+  std::vector<std::string> getAllFiles() const override { return Inner->getAllFiles(); }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return translate(Inner->getAllCompileCommands());
+  }
+  /// Translation errors met so far (unknown architecture, ...), one per command.
+  mutable std::vector<std::string> Errors;
+
+private:
+  std::unique_ptr<CompilationDatabase> Inner;
+  std::string PreludeDir;
+
+  std::vector<CompileCommand> translate(std::vector<CompileCommand> Cmds) const {
+    std::vector<CompileCommand> Out;
+    for (CompileCommand &C : Cmds) {
+      pto::clangfe::NpuTranslation T = pto::clangfe::translateNpuCommand(C.CommandLine, PreludeDir);
+      if (!T.isNpu) {
+        Out.push_back(std::move(C));
+        continue;
+      }
+      if (!T.error.empty()) {
+        std::string E = C.Filename + ": " + T.error;
+        if (std::find(Errors.begin(), Errors.end(), E) == Errors.end())
+          Errors.push_back(E);
+        continue;
+      }
+      for (pto::clangfe::NpuCore &Core : T.cores) {
+        CompileCommand K = C;
+        K.CommandLine = std::move(Core.args);
+        K.Heuristic = "pto-lint: " + T.arch + " " + Core.name + " core";
+        Out.push_back(std::move(K));
+      }
+    }
+    return Out;
+  }
+};
+
+/// The prelude for NPU commands: next to the installed binary, else in the source tree it was built from.
+std::string preludeDir(const char *Argv0) {
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&preludeDir));
+  llvm::SmallString<256> P(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::append(P, "..", "share", "pto-lint", "prelude");
+  if (llvm::sys::fs::exists(P + "/" + pto::clangfe::NpuPreludeFile))
+    return std::string(P);
+  return PTOLINT_PRELUDE_DIR;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -143,6 +203,7 @@ int main(int argc, const char **argv) {
     return usage("unknown format '" + Format + "' (known: text, json, sarif)");
   if (Budget == 0)
     return usage("--budget must be positive");
+  Cfg.targetsExplicit = Targets.getNumOccurrences() > 0;
   Cfg.engine.budget.rlimit = Budget;
   Cfg.engine.enable.assign(Enable.begin(), Enable.end());
   Cfg.engine.disable.assign(Disable.begin(), Disable.end());
@@ -200,6 +261,19 @@ int main(int argc, const char **argv) {
     }
   }
 
+  auto Npu = std::make_unique<NpuDatabase>(std::move(DB), preludeDir(argv[0]));
+  NpuDatabase &NpuDB = *Npu;
+  DB = std::move(Npu);
+  for (const std::string &F : Sources) {
+    DB->getCompileCommands(F); // collects translation errors up front
+    (void)F;
+  }
+  if (!NpuDB.Errors.empty()) {
+    for (const std::string &E : NpuDB.Errors)
+      llvm::errs() << "pto-lint: error: " << E << "\n";
+    return InputError;
+  }
+
   ClangTool Tool(*DB, Sources);
   Tool.appendArgumentsAdjuster(stripPlugins);
   if (std::string(PTOLINT_RESOURCE_DIR).size())
@@ -216,6 +290,17 @@ int main(int argc, const char **argv) {
   Factory F(Cfg, Shared);
   int RunStatus = Tool.run(&F);
 
+  // The cores of one mixed kernel, or headers shared by several files, give the same finding twice.
+  std::vector<pto::checker::Finding> Findings;
+  for (const pto::checker::Finding &F : Results.findings) {
+    bool Dup = false;
+    for (const pto::checker::Finding &G : Findings)
+      Dup |= G.loc.file == F.loc.file && G.loc.line == F.loc.line && G.loc.col == F.loc.col &&
+             G.ruleId == F.ruleId && G.message == F.message;
+    if (!Dup)
+      Findings.push_back(F);
+  }
+
   pto::checker::RunInfo Info;
   Info.toolVersion = PTOLINT_VERSION;
   Info.targets = Cfg.engine.targets;
@@ -225,15 +310,15 @@ int main(int argc, const char **argv) {
   Info.tally = Results.tally;
   std::string Report;
   if (Format == "json")
-    Report = pto::checker::toJson(Results.findings, Info);
+    Report = pto::checker::toJson(Findings, Info);
   else if (Format == "sarif")
-    Report = pto::checker::toSarif(Results.findings, Rules, Info);
+    Report = pto::checker::toSarif(Findings, Rules, Info);
   if (!Output.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Output, EC);
     if (EC)
       return usage("cannot write '" + Output + "': " + EC.message());
-    OS << (Format == "text" ? pto::checker::toText(Results.findings, Info) : Report);
+    OS << (Format == "text" ? pto::checker::toText(Findings, Info) : Report);
   } else if (!Report.empty()) {
     llvm::outs() << Report;
   }
@@ -241,7 +326,8 @@ int main(int argc, const char **argv) {
   unsigned Suppressed = Results.suppressed;
   if (!Quiet) {
     llvm::raw_ostream &OS = Format == "text" && Output.empty() ? llvm::outs() : llvm::errs();
-    OS << "pto-lint: " << Results.translationUnits << " file" << (Results.translationUnits == 1 ? "" : "s") << ", "
+    size_t NFiles = Results.mainFiles.size();
+    OS << "pto-lint: " << NFiles << " file" << (NFiles == 1 ? "" : "s") << ", "
        << pto::checker::summaryLine(Results.tally);
     if (Suppressed)
       OS << " (" << Suppressed << " suppressed by NOLINT)";
@@ -257,5 +343,5 @@ int main(int argc, const char **argv) {
                  << "; findings for the calls that were parsed are reported\n";
     return InputError;
   }
-  return Results.findings.empty() ? Clean : Findings;
+  return Findings.empty() ? Clean : Exit::Findings;
 }

@@ -174,6 +174,8 @@ std::pair<DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T) {
 class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
 public:
   std::set<const VarDecl *> Vars;
+  std::map<const VarDecl *, std::vector<const Expr *>> Writes; // assignments and ++/-- per variable
+  std::map<const VarDecl *, const ForStmt *> LoopOf;          // variables declared in a for-init
   std::map<const VarDecl *, std::vector<const CXXMemberCallExpr *>> ShapeSets;
 
   static const VarDecl *var(const Expr *E) {
@@ -185,28 +187,43 @@ public:
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
-      if (const VarDecl *V = var(B->getLHS()))
+      if (const VarDecl *V = var(B->getLHS())) {
         Vars.insert(V);
+        Writes[V].push_back(B);
+      }
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = var(U->getSubExpr()))
+      if (const VarDecl *V = var(U->getSubExpr())) {
         Vars.insert(V);
+        Writes[V].push_back(U->getOpcode() == UO_AddrOf ? nullptr : U); // address taken: any write possible
+      }
+    return true;
+  }
+  bool VisitForStmt(ForStmt *F) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit()))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          LoopOf[V] = F;
     return true;
   }
   bool VisitVarDecl(VarDecl *D) {
     QualType T = D->getType();
     if (T->isLValueReferenceType() && !T.getNonReferenceType().isConstQualified())
-      if (const VarDecl *V = var(D->getInit()))
+      if (const VarDecl *V = var(D->getInit())) {
         Vars.insert(V);
+        Writes[V].push_back(nullptr);
+      }
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *L) {
     for (const LambdaCapture &C : L->captures())
       if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
-        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar())) {
           Vars.insert(V);
+          Writes[V].push_back(nullptr);
+        }
     return true;
   }
   std::map<const VarDecl *, std::vector<const CallExpr *>> Assigns; // TASSIGN(tile, addr) / TASSIGN<addr>(tile)
@@ -233,8 +250,10 @@ public:
         break;
       QualType PT = FD->getParamDecl(P)->getType();
       if (PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified())
-        if (const VarDecl *V = var(C->getArg(I)); V && V->getType()->isIntegralOrEnumerationType())
+        if (const VarDecl *V = var(C->getArg(I)); V && V->getType()->isIntegralOrEnumerationType()) {
           Vars.insert(V);
+          Writes[V].push_back(nullptr);
+        }
     }
     return true;
   }
@@ -453,9 +472,62 @@ private:
     return Signed ? std::pair<int64_t, int64_t>{-Span / 2, Span / 2 - 1} : std::pair<int64_t, int64_t>{0, Span - 1};
   }
 
+  /// For a counter of an enclosing `for` loop that only its increment changes, by a constant step: the step.
+  std::optional<int64_t> inductionStep(const VarDecl *VD) {
+    auto L = Mods.LoopOf.find(VD);
+    if (L == Mods.LoopOf.end() || !L->second->getInc() || !L->second->getBody() || !VD->getInit())
+      return std::nullopt;
+    const ForStmt *F = L->second;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!SM.isPointWithin(CallLoc, F->getBody()->getBeginLoc(), F->getBody()->getEndLoc()))
+      return std::nullopt; // the call is not in this loop's body
+    std::optional<int64_t> Step;
+    for (const Expr *W : Mods.Writes[VD]) {
+      if (!W || !SM.isPointWithin(W->getBeginLoc(), F->getInc()->getBeginLoc(), F->getInc()->getEndLoc()))
+        return std::nullopt;
+      int64_t S = 0;
+      if (const auto *U = dyn_cast<UnaryOperator>(W)) {
+        S = U->isIncrementOp() ? 1 : -1;
+      } else if (const auto *B = dyn_cast<CompoundAssignOperator>(W)) {
+        Expr::EvalResult R;
+        if ((B->getOpcode() != BO_AddAssign && B->getOpcode() != BO_SubAssign) || !B->getRHS()->EvaluateAsInt(R, Ctx))
+          return std::nullopt;
+        S = R.Val.getInt().getExtValue() * (B->getOpcode() == BO_AddAssign ? 1 : -1);
+      } else {
+        return std::nullopt;
+      }
+      if (S == 0 || (Step && *Step != S))
+        return std::nullopt;
+      Step = S;
+    }
+    return Step;
+  }
+
   Term varRef(const VarDecl *VD, const Expr *E) {
     bool Modified = Mods.Vars.count(VD) > 0;
     std::string Name = VD->getName().str();
+    if (Modified) {
+      if (auto Step = inductionStep(VD)) {
+        // Inside the loop the counter is any value from its start onwards (in the step's direction) that
+        // satisfies the loop condition, which collectPath adds from the enclosing ForStmt.
+        auto [Lo, Hi] = range(VD->getType());
+        std::string Sym = symbol(Name, Name, Lo, Hi, true, "", VD->getLocation());
+        std::string Start = intTerm(VD->getInit());
+        std::string StartText = sourceText(Ctx, VD->getInit()->getSourceRange());
+        std::string Cond = *Step > 0 ? "(>= " + Sym + " " + Start + ")" : "(<= " + Sym + " " + Start + ")";
+        auto Add = [&](const std::string &Term, const std::string &Text) {
+          for (const checker::PathCondition &P : Site.path)
+            if (P.term == Term)
+              return;
+          Site.path.push_back({Term, Text, toLoc(Ctx, VD->getLocation())});
+        };
+        Add(Cond, Name + (*Step > 0 ? " >= " : " <= ") + StartText + " (loop counter)");
+        if (*Step != 1 && *Step != -1)
+          Add("(= (mod (- " + Sym + " " + Start + ") " + std::to_string(*Step < 0 ? -*Step : *Step) + ") 0)",
+              Name + " advances in steps of " + std::to_string(*Step));
+        return {Sym, Sort::Int};
+      }
+    }
     if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
       if (!Modified) {
         auto [Lo, Hi] = range(P->getType());
@@ -968,7 +1040,8 @@ private:
               addPath(Site, Tr, If->getCond(), false);
             else if (If->getElse() && alwaysExits(If->getElse()) && !alwaysExits(If->getThen()))
               addPath(Site, Tr, If->getCond(), true);
-          } else if (const auto *CO = dyn_cast<ConditionalOperator>(S->IgnoreContainers())) {
+          } else if (const auto *CO = isa<Expr>(S) ? dyn_cast<ConditionalOperator>(cast<Expr>(S)->IgnoreParenImpCasts())
+                                                    : nullptr) {
             // assert(c) expands to `c ? (void)0 : __assert_fail(...)`.
             if (alwaysExits(CO->getFalseExpr()->IgnoreParenImpCasts()))
               addPath(Site, Tr, CO->getCond(), true);

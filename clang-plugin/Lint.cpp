@@ -7,9 +7,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <exception>
 #include <map>
+#include <optional>
 
 using namespace clang;
 
@@ -44,6 +46,7 @@ std::string applyOption(LintConfig &C, const std::string &Key, const std::string
     std::string Bad;
     if (!checker::parseTargetList(Value, C.engine.targets, Bad))
       return "unknown target '" + Bad + "' (known: a2a3, a5, cpu, all)";
+    C.targetsExplicit = true;
     return "";
   }
   if (Key == "werror") {
@@ -86,6 +89,8 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     ++Out.translationUnits;
+    if (OptionalFileEntryRef FE = Ctx.getSourceManager().getFileEntryRefForID(Ctx.getSourceManager().getMainFileID()))
+      Out.mainFiles.insert(FE->getName().str());
     bool CompileFailed = CI.getDiagnostics().hasErrorOccurred();
     if (CompileFailed)
       ++Out.failedTranslationUnits;
@@ -116,11 +121,33 @@ private:
     D.Report(ID) << What;
   }
 
+  /// The target a translation unit is built for, from the macros its compiler predefines.
+  std::optional<checker::Target> inferredTarget() {
+    Preprocessor &PP = CI.getPreprocessor();
+    if (const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__NPU_ARCH__"))) {
+      if (MI->getNumTokens() == 1 && MI->getReplacementToken(0).is(tok::numeric_constant)) {
+        std::string V = PP.getSpelling(MI->getReplacementToken(0));
+        if (V == "2201")
+          return checker::Target::A2A3;
+        if (V == "3101" || V == "3510")
+          return checker::Target::A5;
+      }
+      return std::nullopt;
+    }
+    if (PP.getMacroInfo(PP.getIdentifierInfo("__CPU_SIM")))
+      return checker::Target::CPU;
+    return std::nullopt;
+  }
+
   void run(ASTContext &Ctx) {
     const checker::RuleSet &Rules = checker::RuleSet::builtin();
     if (Rules.rules().empty())
       throw std::runtime_error("no rules are built in");
-    checker::Engine E(Rules, Cfg.engine);
+    checker::EngineOptions Opts = Cfg.engine;
+    if (!Cfg.targetsExplicit)
+      if (auto T = inferredTarget())
+        Opts.targets = {*T};
+    checker::Engine E(Rules, Opts);
     std::vector<checker::CallSite> Calls = extractCalls(Ctx, Rules, *Scopes);
     std::vector<checker::Finding> Fs;
     checker::Tally T;

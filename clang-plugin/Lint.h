@@ -9,6 +9,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ namespace pto::clangfe {
 
 struct LintConfig {
   checker::EngineOptions engine;
+  /// Targets were given by the user; otherwise a translation unit that predefines __NPU_ARCH__ (2201 -> a2a3,
+  /// 3101/3510 -> a5) or __CPU_SIM is checked for that target only.
+  bool targetsExplicit = false;
   bool werror = false;           // report every finding as an error
   bool emitDiagnostics = true;   // render findings through clang's DiagnosticsEngine
   /// CLI only: findings must not make the compiler count the TU as failed (the CLI has its own exit codes).
@@ -29,6 +33,7 @@ struct LintResults {
   unsigned suppressed = 0;
   unsigned internalErrors = 0;
   unsigned translationUnits = 0;
+  std::set<std::string> mainFiles;     // distinct source files (a mixed kernel is one file, two translation units)
   unsigned failedTranslationUnits = 0; // the compiler reported errors
 };
 

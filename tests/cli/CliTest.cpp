@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -218,6 +219,51 @@ TEST(Golden, ReportsMatch) {
       EXPECT_EQ(Got, Want) << Path << " differs; if the change is intended, regenerate with PTOLINT_BLESS=1 "
                            << "build/tests/cli_tests --gtest_filter=Golden.*";
     }
+}
+
+} // namespace
+
+namespace {
+
+/// A compile database of vendor (bisheng) commands: targets come from --cce-aicore-arch, per core.
+TEST(Npu, CceCompileDatabaseIsTranslatedPerTarget) {
+  std::string D = tempDir();
+  auto Entry = [&](const std::string &File, const std::string &Arch) {
+    return "{\"directory\": \"" + Src + "\", \"file\": \"" + Src + "/" + File +
+           "\", \"command\": \"/usr/local/Ascend/bin/bisheng -xcce --cce-aicore-arch=" + Arch +
+           " -O2 -std=c++17 -Irefmodel/include -mllvm -cce-aicore-stack-size=0x8000 -c " + File + " -o k.o\"}";
+  };
+  write(D, "compile_commands.json",
+        "[" + Entry("tests/npu/tcolargmin_upstream_tmp.cpp", "dav-c220-vec") + ",\n" +
+            Entry("tests/npu/tcolargmin_a5.cpp", "dav-c310-vec") + ",\n" +
+            Entry("tests/npu/tcolargmin_mix_a2a3.cpp", "dav-c220") + "]");
+  Out O = run("(" + Cli + " --format=json --quiet -p " + D + " 2>/dev/null)");
+  auto J = nlohmann::json::parse(O.text, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << O.text;
+  EXPECT_EQ(O.rc, 1);
+  // Three a2a3 instantiations under-allocate tmp: float 512 B, float 512 B, half 768 B needed; 128 / 128 / 64 B held.
+  std::multiset<std::string> Msgs;
+  for (const auto &F : J["findings"]) {
+    EXPECT_EQ(F["ruleId"], "pto-colargmin-tmp-size");
+    EXPECT_EQ(F["targets"], nlohmann::json::array({"a2a3"})); // inferred from dav-c220: a5/cpu are not checked
+    Msgs.insert(F["message"].get<std::string>());
+  }
+  EXPECT_EQ(Msgs, (std::multiset<std::string>{
+                      "tmp tile holds 128 B but TCOLARGMIN on a 1x255 float source needs 512 B on a2a3",
+                      "tmp tile holds 128 B but TCOLARGMIN on a 16x127 float source needs 512 B on a2a3",
+                      "tmp tile holds 64 B but TCOLARGMIN on a 15x255 half source needs 768 B on a2a3"}));
+  // The same kernel built for a5 is fine there.
+  write(D, "compile_commands.json", "[" + Entry("tests/npu/tcolargmin_upstream_tmp.cpp", "dav-c310-vec") + "]");
+  Out A5 = run(Cli + " -p " + D);
+  EXPECT_EQ(A5.rc, 0) << A5.text;
+  // --target overrides the inferred target.
+  Out Both = run("(" + Cli + " --target=a2a3,a5 --format=json --quiet -p " + D + " 2>/dev/null)");
+  EXPECT_EQ(Both.rc, 1) << Both.text;
+  // An architecture pto-lint does not know is an input error naming it.
+  write(D, "compile_commands.json", "[" + Entry("tests/npu/tcolargmin_a5.cpp", "dav-m200") + "]");
+  Out Bad = run(Cli + " -p " + D);
+  EXPECT_EQ(Bad.rc, 2);
+  EXPECT_NE(Bad.text.find("unknown --cce-aicore-arch 'dav-m200'"), std::string::npos) << Bad.text;
 }
 
 } // namespace

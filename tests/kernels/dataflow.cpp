@@ -1,0 +1,70 @@
+// tests/kernels: valid shapes from loop counters, locals, constants, template arguments and guards.
+#include <pto/pto-inst.hpp>
+
+#include <algorithm>
+#include <cassert>
+
+using namespace pto;
+
+using Src = Tile<TileType::Vec, float, 16, 256, BLayout::RowMajor, -1, -1>;
+using Idx = Tile<TileType::Vec, int32_t, 1, 256, BLayout::RowMajor, -1, -1>;
+using Tmp = Tile<TileType::Vec, float, 1, 32>; // 128 B: a float source fits up to validCol 16 on a2a3
+
+void loopWithinBudget() {
+  for (int c = 1; c <= 16; ++c) {
+    Src src(16, c);
+    Idx dst(1, c);
+    Tmp tmp;
+    TCOLARGMIN(dst, src, tmp);
+  }
+}
+
+void loopPastBudget() {
+  for (int c = 8; c < 64; c += 8) {
+    Src src(16, c);
+    Idx dst(1, c);
+    Tmp tmp;
+    TCOLARGMIN(dst, src, tmp); // expect[a2a3]: warning pto-colargmin-tmp-size: needs 192 B on a2a3
+    // expect-note@-1[a2a3]: fails for example when c = 24
+  }
+}
+
+void countingDown() {
+  for (unsigned c = 16; c > 0; --c) {
+    Src src(16, c);
+    Idx dst(1, c);
+    Tmp tmp;
+    TCOLARGMIN(dst, src, tmp);
+  }
+}
+
+constexpr int Width = 12;
+
+void locals(int n) {
+  const int cols = Width + 4;           // 16: constant
+  int rows = n > 16 ? 16 : (n < 1 ? 1 : n); // clamped parameter
+  Src src(rows, cols);
+  Idx dst(1, std::min(cols, 16));
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp);
+}
+
+template <int C> void fromTemplate() {
+  Src src(16, C);
+  Idx dst(1, C);
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp); // expect[a2a3]: error pto-colargmin-tmp-size: needs 512 B on a2a3
+  // expect-note@-1[a2a3]: in instantiation of 'fromTemplate<255>' requested here
+}
+template void fromTemplate<16>();
+template void fromTemplate<255>();
+
+void earlyReturnAndAssert(int cols) {
+  if (cols <= 0)
+    return;
+  assert(cols <= 16);
+  Src src(16, cols);
+  Idx dst(1, cols);
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp);
+}
