@@ -416,6 +416,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         F.targets = {Tg};
         F.loc = C.loc;
         F.function = C.function;
+        F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
         F.citation.clear();
         for (const std::string &S : V->sources.empty() ? R.sources : V->sources)
           F.citation += (F.citation.empty() ? "" : "; ") + S;

@@ -33,6 +33,7 @@ public:
   void check(const CallSite &Call, std::vector<Finding> &Out, Tally &T);
 
   bool enabled(const std::string &RuleId) const;
+  const z3model::Solver &solver() const { return Solver; }
   const EngineOptions &options() const { return Opts; }
 
 private:

@@ -41,6 +41,7 @@ struct Finding {
   std::map<std::string, int64_t> counterexample; // user-facing name -> value
   std::string citation;
   std::string function;  // enclosing function
+  std::string instantiation; // the template instantiation the call was checked in ("" outside templates)
 };
 
 struct Tally {

@@ -60,6 +60,8 @@ cl::opt<bool> ListRules("list-rules", cl::desc("list the rules and exit"), cl::c
 cl::opt<std::string> Explain("explain", cl::desc("print the reference page of a rule and exit"),
                              cl::value_desc("rule-id"), cl::cat(Cat));
 cl::opt<bool> Quiet("quiet", cl::desc("do not print the summary line"), cl::cat(Cat));
+cl::opt<std::string> Stats("solver-stats", cl::desc("write solver timing statistics (JSON) to this file"),
+                           cl::value_desc("file"), cl::cat(Cat));
 
 int usage(const std::string &Msg) {
   llvm::errs() << "pto-lint: error: " << Msg << "\n";
@@ -321,6 +323,18 @@ int main(int argc, const char **argv) {
     OS << (Format == "text" ? pto::checker::toText(Findings, Info) : Report);
   } else if (!Report.empty()) {
     llvm::outs() << Report;
+  }
+
+  if (!Stats.empty()) {
+    std::vector<double> M = Results.queryMicros;
+    std::sort(M.begin(), M.end());
+    auto Pct = [&](double P) { return M.empty() ? 0.0 : M[std::min(M.size() - 1, size_t(P * (M.size() - 1) + 0.5))]; };
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Stats, EC);
+    if (EC)
+      return usage("cannot write '" + Stats + "': " + EC.message());
+    OS << "{\"queries\": " << M.size() << ", \"ground\": " << Results.groundQueries << ", \"medianMicros\": " << Pct(0.5)
+       << ", \"p99Micros\": " << Pct(0.99) << ", \"maxMicros\": " << (M.empty() ? 0.0 : M.back()) << "}\n";
   }
 
   unsigned Suppressed = Results.suppressed;

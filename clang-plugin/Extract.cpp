@@ -415,6 +415,7 @@ private:
   std::map<std::pair<const VarDecl *, bool>, std::string> DimCache;
   unsigned Opaque = 0;
   unsigned Depth = 0;
+  unsigned Nested = 0; // > 0 while translating a value read at another point than the call
 
   static std::string asInt(const Term &T) { return T.sort == Sort::Int ? T.text : "(ite " + T.text + " 1 0)"; }
   static std::string asBool(const Term &T) { return T.sort == Sort::Bool ? T.text : "(not (= " + T.text + " 0))"; }
@@ -451,6 +452,11 @@ private:
   }
 
   Term opaque(const Expr *E, const std::string &Why) {
+    // One occurrence of an expression is one value, however often the call's facts reach it.
+    SourceLoc At = toLoc(Ctx, E->getBeginLoc());
+    for (const Symbol &S : Site.symbols)
+      if (!S.understood && S.why == Why && S.loc.file == At.file && S.loc.line == At.line && S.loc.col == At.col)
+        return {"|" + S.name + "|", Sort::Int};
     std::string Text = sourceText(Ctx, E->getSourceRange());
     return {symbol("opaque" + std::to_string(++Opaque), Text.empty() ? "<expression>" : Text, INT64_MIN / 4,
                    INT64_MAX / 4, false, Why, E->getBeginLoc()),
@@ -506,7 +512,7 @@ private:
   Term varRef(const VarDecl *VD, const Expr *E) {
     bool Modified = Mods.Vars.count(VD) > 0;
     std::string Name = VD->getName().str();
-    if (Modified) {
+    if (Modified && Nested == 0) {
       if (auto Step = inductionStep(VD)) {
         // Inside the loop the counter is any value from its start onwards (in the step's direction) that
         // satisfies the loop condition, which collectPath adds from the enclosing ForStmt.
@@ -535,15 +541,50 @@ private:
       }
     } else if (VD->getInit() && !Modified && Depth < 64 &&
                ((VD->hasLocalStorage() && !VD->getType()->isReferenceType()) || VD->getType().isConstQualified())) {
-      // A local never changed after its initialisation, or a constant: its value is the initialiser's.
+      // A local never changed after its initialisation, or a constant: its value is the initialiser's,
+      // evaluated where it is declared (so only unchanging variables are followed inside it).
       ++Depth;
+      ++Nested;
       Term T = translate(VD->getInit());
+      --Nested;
       --Depth;
       return T;
     }
-    return opaque(E, Modified ? "'" + Name + "' is changed in the function; pto-lint does not track values "
-                                "through assignments yet"
-                              : "the value of '" + Name + "' is not known here");
+    if (Modified && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && Nested == 0) {
+      // A local assigned with `=`: the assignment that reaches the call, or the initialiser if none comes
+      // before it. Values on the right are read where they are written, so inside them only variables that
+      // never change are followed (Nested > 0).
+      std::vector<const BinaryOperator *> Assigns;
+      bool Plain = true;
+      for (const Expr *W : Mods.Writes[VD]) {
+        const auto *B = dyn_cast_or_null<BinaryOperator>(W);
+        if (!B || B->getOpcode() != BO_Assign)
+          Plain = false;
+        else
+          Assigns.push_back(B);
+      }
+      if (Plain) {
+        const SourceManager &SM = Ctx.getSourceManager();
+        bool AnyBefore = false;
+        for (const BinaryOperator *B : Assigns)
+          AnyBefore |= SM.isBeforeInTranslationUnit(B->getBeginLoc(), CallLoc);
+        const Expr *Value = nullptr;
+        if (const BinaryOperator *B = reaching(Assigns))
+          Value = B->getRHS();
+        else if (!AnyBefore && !CallInLoop && VD->getInit())
+          Value = VD->getInit();
+        if (Value) {
+          ++Nested;
+          Term T = translate(Value);
+          --Nested;
+          return T;
+        }
+      }
+    }
+    return opaque(E, !Modified ? "the value of '" + Name + "' is not known here"
+                     : Nested    ? "'" + Name + "' is read in another variable's value and changes before the call"
+                                 : "'" + Name + "' is changed in the function in a way pto-lint does not follow "
+                                   "(a conditional or compound assignment, or a loop)");
   }
 
   Term translate(const Expr *E) {
@@ -557,9 +598,9 @@ private:
       int64_t X = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
       return {z3model::smtInt(X), Sort::Int};
     }
-    E = E->IgnoreParenImpCasts();
+    E = E->IgnoreParens();
     if (const auto *C = dyn_cast<CastExpr>(E))
-      return translate(C->getSubExpr());
+      return cast(C);
     if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
       return translate(EW->getSubExpr());
     if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -571,14 +612,18 @@ private:
       return opaque(E, "not an integer variable");
     }
     if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      // Operands arrive converted to their common type (the implicit casts in the AST); unsigned results
+      // wrap modulo 2^N. Signed overflow is undefined behaviour, assumed not to happen.
       Term L = translate(B->getLHS()), Rt = translate(B->getRHS());
       auto Bin = [&](const char *Op, Sort S) { return Term{"(" + std::string(Op) + " " + asInt(L) + " " + asInt(Rt) + ")", S}; };
+      auto Arith = [&](const char *Op) { return wrapUnsigned(Bin(Op, Sort::Int), B->getType()); };
       switch (B->getOpcode()) {
-      case BO_Add: return Bin("+", Sort::Int);
-      case BO_Sub: return Bin("-", Sort::Int);
-      case BO_Mul: return Bin("*", Sort::Int);
-      case BO_Div: return Bin("cdiv", Sort::Int);
-      case BO_Rem: return Bin("crem", Sort::Int);
+      case BO_Add: return Arith("+");
+      case BO_Sub: return Arith("-");
+      case BO_Mul: return Arith("*");
+      // For unsigned operands C division is SMT-LIB's div/mod; only signed ones need the truncating forms.
+      case BO_Div: return Arith(B->getType()->isUnsignedIntegerOrEnumerationType() ? "div" : "cdiv");
+      case BO_Rem: return Arith(B->getType()->isUnsignedIntegerOrEnumerationType() ? "mod" : "crem");
       case BO_LT: return Bin("<", Sort::Bool);
       case BO_GT: return Bin(">", Sort::Bool);
       case BO_LE: return Bin("<=", Sort::Bool);
@@ -594,7 +639,7 @@ private:
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       Term S = translate(U->getSubExpr());
       switch (U->getOpcode()) {
-      case UO_Minus: return {"(- " + asInt(S) + ")", Sort::Int};
+      case UO_Minus: return wrapUnsigned({"(- " + asInt(S) + ")", Sort::Int}, U->getType());
       case UO_Plus: return S;
       case UO_LNot: return {"(not " + asBool(S) + ")", Sort::Bool};
       default: return opaque(E, "operator '" + UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "' is not modelled");
@@ -625,6 +670,72 @@ private:
     if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
       return {BL->getValue() ? "true" : "false", Sort::Bool};
     return opaque(E, "expression not understood");
+  }
+
+  static std::string pow2(unsigned W) {
+    // 2^W as a decimal literal (W <= 64).
+    unsigned __int128 V = static_cast<unsigned __int128>(1) << W;
+    std::string D;
+    do {
+      D.insert(D.begin(), static_cast<char>('0' + static_cast<int>(V % 10)));
+      V /= 10;
+    } while (V);
+    return D;
+  }
+
+  /// The value of T converted to integer type Ty, as C++ converts: modulo 2^N into Ty's range.
+  Term wrapTo(const Term &T, QualType Ty) {
+    Ty = Ty.getCanonicalType();
+    if (Ty->isBooleanType())
+      return {asBool(T), Sort::Bool};
+    if (!Ty->isIntegralOrEnumerationType())
+      return T;
+    unsigned W = static_cast<unsigned>(Ctx.getIntWidth(Ty));
+    if (W == 0 || W > 64)
+      return T;
+    if (!Ty->isSignedIntegerOrEnumerationType())
+      return {"(mod " + asInt(T) + " " + pow2(W) + ")", Sort::Int};
+    std::string H = pow2(W - 1);
+    return {"(- (mod (+ " + asInt(T) + " " + H + ") " + pow2(W) + ") " + H + ")", Sort::Int};
+  }
+
+  Term wrapUnsigned(const Term &T, QualType Ty) {
+    Ty = Ty.getCanonicalType();
+    return Ty->isUnsignedIntegerOrEnumerationType() && !Ty->isBooleanType() ? wrapTo(T, Ty) : T;
+  }
+
+  /// True if every value of integer type From is a value of integer type To.
+  bool fits(QualType From, QualType To) {
+    From = From.getCanonicalType();
+    To = To.getCanonicalType();
+    if (!From->isIntegralOrEnumerationType() || !To->isIntegralOrEnumerationType() || To->isBooleanType())
+      return false;
+    if (From->isBooleanType())
+      return true;
+    uint64_t WF = Ctx.getIntWidth(From), WT = Ctx.getIntWidth(To);
+    bool SF = From->isSignedIntegerOrEnumerationType(), ST = To->isSignedIntegerOrEnumerationType();
+    return SF == ST ? WF <= WT : (!SF && ST && WF < WT);
+  }
+
+  /// Casts: value-preserving ones pass through; integral conversions wrap; anything else is not followed.
+  Term cast(const CastExpr *C) {
+    const Expr *Sub = C->getSubExpr();
+    switch (C->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_ConstructorConversion:
+    case CK_UserDefinedConversion:
+      return translate(Sub);
+    case CK_IntegralCast:
+    case CK_BooleanToSignedIntegral:
+      if (fits(Sub->getType(), C->getType()))
+        return translate(Sub);
+      return wrapTo(translate(Sub), C->getType());
+    case CK_IntegralToBoolean:
+      return {asBool(translate(Sub)), Sort::Bool};
+    default:
+      return opaque(C, std::string("conversion '") + C->getCastKindName() + "' is not modelled");
+    }
   }
 
   /// A term that is an integer literal is a known fact.

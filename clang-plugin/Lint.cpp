@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <algorithm>
 #include <exception>
 #include <map>
 #include <optional>
@@ -164,6 +165,7 @@ private:
       if (!Dup)
         Unique.push_back(std::move(F));
     }
+    Unique = groupInstantiations(std::move(Unique), Calls);
     checker::sortFindings(Unique);
 
     SourceManager &SM = Ctx.getSourceManager();
@@ -188,6 +190,72 @@ private:
       Out.findings.push_back(std::move(F));
     }
     Out.tally.add(T);
+    const auto &M = E.solver().queryMicros();
+    Out.queryMicros.insert(Out.queryMicros.end(), M.begin(), M.end());
+    Out.groundQueries += E.solver().groundDecided();
+  }
+
+  /// One finding per (pattern location, rule) for calls in templates: the first failing instantiation
+  /// gives the headline; each other failing instantiation adds a note with its own message, and the
+  /// instantiations in which the rule holds are named too.
+  static std::vector<checker::Finding> groupInstantiations(std::vector<checker::Finding> Fs,
+                                                          const std::vector<checker::CallSite> &Calls) {
+    auto LocKey = [](const checker::SourceLoc &L) {
+      return L.file + ":" + std::to_string(L.line) + ":" + std::to_string(L.col);
+    };
+    std::map<std::string, std::vector<std::string>> InstAt; // pattern location -> instantiations, in order
+    for (const checker::CallSite &C : Calls)
+      if (!C.instantiationNames.empty()) {
+        auto &V = InstAt[LocKey(C.loc)];
+        if (std::find(V.begin(), V.end(), C.instantiationNames.front()) == V.end())
+          V.push_back(C.instantiationNames.front());
+      }
+    std::vector<checker::Finding> Out;
+    std::map<std::string, size_t> Group; // location + rule -> index in Out
+    std::map<size_t, std::vector<std::string>> Failing;
+    for (checker::Finding &F : Fs) {
+      if (F.instantiation.empty()) {
+        Out.push_back(std::move(F));
+        continue;
+      }
+      std::string K = LocKey(F.loc) + " " + F.ruleId;
+      auto It = Group.find(K);
+      if (It == Group.end()) {
+        Group[K] = Out.size();
+        Failing[Out.size()].push_back(F.instantiation);
+        Out.push_back(std::move(F));
+        continue;
+      }
+      checker::Finding &G = Out[It->second];
+      auto &Names = Failing[It->second];
+      if (std::find(Names.begin(), Names.end(), F.instantiation) != Names.end())
+        continue; // the same instantiation, another message (e.g. another target): keep the first
+      Names.push_back(F.instantiation);
+      G.severity = std::max(G.severity, F.severity);
+      if (F.status == checker::Status::ViolatedAlways)
+        G.status = F.status;
+      checker::SourceLoc Where = F.loc;
+      for (const checker::Note &N : F.notes)
+        if (N.text.rfind("in instantiation of", 0) == 0) {
+          Where = N.loc;
+          break;
+        }
+      G.notes.push_back({Where, "also in instantiation '" + F.instantiation + "': " + F.message});
+    }
+    for (auto &[Index, Names] : Failing) {
+      checker::Finding &G = Out[Index];
+      std::vector<std::string> Holds;
+      for (const std::string &I : InstAt[LocKey(G.loc)])
+        if (std::find(Names.begin(), Names.end(), I) == Names.end())
+          Holds.push_back(I);
+      if (!Holds.empty()) {
+        std::string L;
+        for (size_t K = 0; K < Holds.size(); ++K)
+          L += (K ? ", '" : "'") + Holds[K] + "'";
+        G.notes.push_back({{}, "the rule holds in instantiation" + std::string(Holds.size() > 1 ? "s " : " ") + L});
+      }
+    }
+    return Out;
   }
 
   void report(ASTContext &Ctx, const checker::Finding &F) {

@@ -33,6 +33,8 @@ struct LintResults {
   unsigned suppressed = 0;
   unsigned internalErrors = 0;
   unsigned translationUnits = 0;
+  std::vector<double> queryMicros;     // solver time per query (benchmarks)
+  unsigned groundQueries = 0;          // decided without Z3
   std::set<std::string> mainFiles;     // distinct source files (a mixed kernel is one file, two translation units)
   unsigned failedTranslationUnits = 0; // the compiler reported errors
 };

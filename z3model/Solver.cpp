@@ -5,6 +5,8 @@
 
 #include <z3.h>
 
+#include <algorithm>
+#include <chrono>
 #include <sstream>
 
 namespace pto::z3model {
@@ -171,13 +173,16 @@ static bool readModel(Solver::Impl &I, const Query &Q, Run &R, std::map<std::str
 /// violates the property, found by bisection under the same budget. Returns false if nothing better.
 static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, std::map<std::string, int64_t> &Model) {
   std::vector<std::string> Fixed;
+  // A counterexample is already valid; making it small is worth a bounded effort only.
+  int Steps = 48;
+  RLimit = std::max(RLimit / 8, 1u);
   for (const std::string &Name : Q.minimize) {
     auto It = Model.find(Name);
     if (It == Model.end())
       continue;
     std::string Q1 = quoteSym(Name);
     int64_t Hi = It->second < 0 ? -It->second : It->second, Lo = 0;
-    while (Lo < Hi) {
+    while (Lo < Hi && Steps-- > 0) {
       int64_t Mid = Lo + (Hi - Lo) / 2;
       std::string Extra = "(and (not " + Q.property + ") (<= (abs " + Q1 + ") " + std::to_string(Mid) + ")";
       for (const std::string &F : Fixed)
@@ -219,7 +224,10 @@ bool Solver::tryGround(const Query &Q, Result &Out) {
   std::optional<int64_t> Prop = G.eval(Q.property);
   if (!Prop)
     return false;
-  bool AllHypsTrue = true;
+  if (*Prop) { // true for every value, whatever the path: proved (vacuity is not asked)
+    Out.verdict = Verdict::Proved;
+    return true;
+  }
   for (const std::string &H : Q.hypotheses) {
     std::optional<int64_t> V = G.eval(H);
     if (!V)
@@ -230,12 +238,6 @@ bool Solver::tryGround(const Query &Q, Result &Out) {
       return true;
     }
   }
-  if (*Prop) {
-    Out.verdict = Verdict::Proved;
-    return true;
-  }
-  if (!AllHypsTrue)
-    return false;
   for (const Decl &D : Q.decls) {
     if (!D.definition)
       return false; // a free constant exists: its bounds could be empty; let Z3 decide feasibility
@@ -247,6 +249,13 @@ bool Solver::tryGround(const Query &Q, Result &Out) {
 }
 
 Result Solver::check(const Query &Q) {
+  auto Start = std::chrono::steady_clock::now();
+  Result R = checkImpl(Q);
+  Micros.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
+  return R;
+}
+
+Result Solver::checkImpl(const Query &Q) {
   ++Queries;
   Result Res;
   if (B.groundFastPath && tryGround(Q, Res)) {

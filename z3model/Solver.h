@@ -74,6 +74,8 @@ public:
 
   unsigned queriesRun() const { return Queries; }
   unsigned groundDecided() const { return Ground; }
+  /// Wall time of every check() in microseconds, for benchmarks (never for verdicts).
+  const std::vector<double> &queryMicros() const { return Micros; }
 
   struct Impl; // opaque: the Z3 context lives in Solver.cpp
 
@@ -81,6 +83,8 @@ private:
   std::unique_ptr<Impl> P;
   Budget B;
   unsigned Queries = 0, Ground = 0;
+  std::vector<double> Micros;
+  Result checkImpl(const Query &Q);
   bool tryGround(const Query &Q, Result &Out);
 };
 

@@ -68,3 +68,40 @@ void earlyReturnAndAssert(int cols) {
   Tmp tmp;
   TCOLARGMIN(dst, src, tmp);
 }
+
+void reassignedBeforeTheCall() {
+  int cols = 300;
+  cols = 16; // reaches the call: proved with 16
+  Src src(16, cols);
+  Idx dst(1, cols);
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp);
+}
+
+void readBeforeItChanges() {
+  int a = 8;
+  int b = a; // b is 8, but pto-lint only follows variables that do not change after being read
+  a = 200;
+  Src src(16, b);
+  Idx dst(1, b);
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp); // expect[a2a3,a5,cpu]: warning pto-colargmin-valid-nonzero: cannot prove
+  // expect@-1[a2a3,a5,cpu]: warning pto-tile-valid-bounds: for 'src'
+  // expect@-2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: for 'dst'
+  // expect@-3[a2a3]: warning pto-colargmin-tmp-size: cannot prove
+  // expect-note@-4[a5]: is read in another variable's value and changes before the call
+}
+
+void conditionallyAssigned(int n) {
+  int cols = 16;
+  if (n > 3)
+    cols = 64;
+  Src src(16, cols);
+  Idx dst(1, 16);
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp); // expect[a2a3,a5,cpu]: warning pto-colargmin-dst-validcol: cannot prove
+  // expect@-1[a2a3,a5,cpu]: warning pto-colargmin-valid-nonzero: cannot prove
+  // expect@-2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: for 'src'
+  // expect@-3[a2a3]: warning pto-colargmin-tmp-size: cannot prove
+  // expect-note@-4[cpu]: a conditional or compound assignment, or a loop
+}

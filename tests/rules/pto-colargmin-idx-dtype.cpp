@@ -87,6 +87,19 @@ void valueFormHalfSource() {
   TCOLARGMAX(val, u32, src, tmp);
 }
 
+// A trailing event does not change the overload: (dst, src, tmp, event) is the index-only form.
+void withEvents() {
+  SrcH src;
+  ValH val;
+  IdxI16 i16;
+  IdxI32 i32;
+  TmpH tmp;
+  Event<Op::TLOAD, Op::TCOLARGMIN> loaded;
+  TCOLARGMIN(i32, src, tmp, loaded);
+  TCOLARGMIN(i16, src, tmp, loaded); // expect[a2a3,a5,cpu]: error pto-colargmin-idx-dtype: dstIdx has element type int16_t but TCOLARGMIN writes int32_t/uint32_t indices on
+  TCOLARGMIN(val, i16, src, tmp, loaded); // expect[cpu]: error pto-colargmin-idx-dtype: dstIdx has element type int16_t but TCOLARGMIN writes int32_t/uint32_t indices on cpu
+}
+
 void dynamicShapes(int cols) {
   if (cols <= 0 || cols > 64)
     return;
@@ -96,6 +109,11 @@ void dynamicShapes(int cols) {
   Tmp tmp;
   TCOLARGMIN(i32, src, tmp);
   TCOLARGMAX(i16, src, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-idx-dtype: dstIdx has element type int16_t but TCOLARGMAX writes int32_t/uint32_t indices on
+  DynSrc src48(16, 48); // a2a3 tmp need: 4 * (48 + 48) = 384 B
+  DynIdxI32 i32c(1, 48);
+  DynIdxI16 i16c(1, 48);
+  TCOLARGMIN(i32c, src48, tmp);
+  TCOLARGMIN(i16c, src48, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-idx-dtype: dstIdx has element type int16_t but TCOLARGMIN writes int32_t/uint32_t indices on
 }
 
 // Legal only because `if constexpr` discards the call for 16-bit index types; unguarded it is an error.

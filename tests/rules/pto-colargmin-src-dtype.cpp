@@ -96,6 +96,12 @@ void dynamicShapes(int rows, int cols) {
   DynIdx dst(1, cols);
   Tmp<int32_t> tmp;
   TCOLARGMAX(dst, src, tmp); // expect[a2a3]: error pto-colargmin-src-dtype: TCOLARGMAX does not support int32_t sources on a2a3
+  Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, -1> srcF(16, 48); // a2a3 tmp need: 4 * (48 + 48) = 384 B
+  DynSrcI32 srcI(16, 48);
+  DynIdx dst48(1, 48);
+  Tmp<float> tmpF;
+  TCOLARGMIN(dst48, srcF, tmpF);
+  TCOLARGMIN(dst48, srcI, tmp); // expect[a2a3]: error pto-colargmin-src-dtype: TCOLARGMIN does not support int32_t sources on a2a3
 }
 
 // Legal only because `if constexpr` discards the call for 8-byte element types; unguarded it is an error.

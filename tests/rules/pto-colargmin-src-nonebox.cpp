@@ -49,6 +49,11 @@ void dynamicShapes(int rows, int cols) {
   Tmp tmp;
   TCOLARGMIN(dst, src, tmp);
   TCOLARGMIN(dst, boxed, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-src-nonebox: src has SLayout::RowMajor but TCOLARGMIN needs SLayout::NoneBox on
+  DynSrc src48(16, 48); // a2a3 tmp need: 4 * (48 + 48) = 384 B
+  DynSrcBox boxed48(16, 48);
+  DynIdx dst48(1, 48);
+  TCOLARGMAX(dst48, src48, tmp);
+  TCOLARGMAX(dst48, boxed48, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-src-nonebox: src has SLayout::RowMajor but TCOLARGMAX needs SLayout::NoneBox on
 }
 
 // Legal only because `if constexpr` discards the call for a boxed source; unguarded it is an error.

@@ -55,6 +55,11 @@ void dynamicShapes(int rows, int cols) {
   Tmp tmp;
   TCOLARGMAX(dst, src, tmp);
   TCOLARGMAX(dst, srcMat, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-tile-loc: TCOLARGMAX needs Vec tiles but src is a Mat tile and dstIdx a Vec tile on
+  DynSrc src48(16, 48); // a2a3 tmp need: 4 * (48 + 48) = 384 B
+  DynSrcMat srcMat48(16, 48);
+  DynIdx dst48(1, 48);
+  TCOLARGMIN(dst48, src48, tmp);
+  TCOLARGMIN(dst48, srcMat48, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-tile-loc: TCOLARGMIN needs Vec tiles but src is a Mat tile and dstIdx a Vec tile on
 }
 
 // Legal only because `if constexpr` discards the call for a Mat source; unguarded it is an error.

@@ -58,6 +58,10 @@ void dynamicShapes(int rows, int cols) {
   TmpI32 tmpI32;
   TCOLARGMIN(dst, src, tmp);
   TCOLARGMIN(dst, src, tmpI32); // expect[a2a3]: error pto-colargmin-tmp-dtype: tmp has element type int32_t but src has float; TCOLARGMIN needs them equal on a2a3
+  DynSrc src48(16, 48); // a2a3 tmp need: 4 * (48 + 48) = 384 B
+  DynIdx dst48(1, 48);
+  TCOLARGMAX(dst48, src48, tmp);
+  TCOLARGMAX(dst48, src48, tmpI32); // expect[a2a3]: error pto-colargmin-tmp-dtype: tmp has element type int32_t but src has float; TCOLARGMAX needs them equal on a2a3
 }
 
 // Legal only because `if constexpr` discards the call when tmp's type differs; unguarded it is an error on a2a3.

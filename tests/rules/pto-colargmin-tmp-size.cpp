@@ -133,3 +133,25 @@ void guardedCols(int cols) {
   Tile<TileType::Vec, float, 1, 32> tmp;
   TCOLARGMIN(dst, src, tmp);
 }
+
+// Half, index-only (K = 3): 256 B covers 2 * (2 * roundup(cols, 16) + cols) up to cols = 32;
+// cols = 33 needs 2 * (2 * 48 + 33) = 258 B.
+void unguardedHalfCols(int cols) {
+  if (cols <= 0 || cols > 128)
+    return;
+  Tile<TileType::Vec, half, 16, 128, BLayout::RowMajor, -1, -1> src(16, cols);
+  Tile<TileType::Vec, int32_t, 1, 128, BLayout::RowMajor, -1, -1> dst(1, cols);
+  Tile<TileType::Vec, half, 1, 128> tmp;
+  // expect@+2[a2a3]: warning pto-colargmin-tmp-size: tmp tile holds 256 B but TCOLARGMAX on a 16x33 half source needs 258 B on a2a3
+  // expect-note@+1[a2a3]: fails for example when cols = 33
+  TCOLARGMAX(dst, src, tmp);
+}
+
+void guardedHalfCols(int cols) {
+  if (cols <= 0 || cols > 32)
+    return;
+  Tile<TileType::Vec, half, 16, 128, BLayout::RowMajor, -1, -1> src(16, cols);
+  Tile<TileType::Vec, int32_t, 1, 128, BLayout::RowMajor, -1, -1> dst(1, cols);
+  Tile<TileType::Vec, half, 1, 128> tmp;
+  TCOLARGMAX(dst, src, tmp);
+}

@@ -66,6 +66,12 @@ void dynamicShapes(int rows, int cols) {
   Tmp tmp;
   TCOLARGMAX(val, dst, src, tmp);
   TCOLARGMAX(valI, dst, src, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-val-dtype: dstVal has element type int32_t but src has float; TCOLARGMAX needs them equal on
+  DynSrc src48(16, 48); // a2a3 tmp need: 4 * (48 + 48) = 384 B
+  DynIdx dst48(1, 48);
+  DynVal val48(1, 48);
+  DynValI32 valI48(1, 48);
+  TCOLARGMIN(val48, dst48, src48, tmp);
+  TCOLARGMIN(valI48, dst48, src48, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-val-dtype: dstVal has element type int32_t but src has float; TCOLARGMIN needs them equal on
 }
 
 // Legal only because `if constexpr` discards the call when dstVal's type differs; unguarded it is an error.

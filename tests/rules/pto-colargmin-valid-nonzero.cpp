@@ -91,3 +91,14 @@ void guardedFromCaller(DynSrc &src, DynIdx &dst, Tmp &tmp) {
     return;
   TCOLARGMIN(dst, src, tmp);
 }
+
+// The usual one-comparison range check of an unsigned value: cols - 1 wraps for cols = 0, so the guard keeps
+// cols within 1..64 and the call is legal.
+void unsignedRangeCheck(unsigned rows, unsigned cols) {
+  if (rows - 1 >= 16u || cols - 1 >= 64u)
+    return;
+  DynSrc src(rows, cols);
+  DynIdx dst(1, cols);
+  Tmp tmp;
+  TCOLARGMAX(dst, src, tmp);
+}

@@ -52,13 +52,18 @@ void legalExemptLayouts() {
   TCOLARGMAX(val, dst, src, dnTmp);
 }
 
-void legalDynamic(int rows, int cols) {
+void dynamicShapes(int rows, int cols) {
   if (rows <= 0 || rows > 16 || cols <= 0 || cols > 64)
     return;
   Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, -1> src(rows, cols);
   Tile<TileType::Vec, int32_t, 1, 64, BLayout::RowMajor, -1, -1> dst(1, cols);
   Tmp tmp;
   TCOLARGMIN(dst, src, tmp);
+  Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, -1> src48(16, 48);
+  Tile<TileType::Vec, int32_t, 1, 64, BLayout::RowMajor, -1, -1> dst48(1, 48);
+  Tile<TileType::Vec, float, 1, 130> tmp520; // unaligned (see above); a2a3 tmp need: 4 * (48 + 48) = 384 B
+  TCOLARGMAX(dst48, src48, tmp);
+  TCOLARGMAX(dst48, src48, tmp520); // expect[a2a3,a5,cpu]: error pto-tile-row-pitch: 'tmp520' is a RowMajor tile whose lines are 520 B long but they must be a multiple of 32 B
 }
 
 void unalignedTmp() {

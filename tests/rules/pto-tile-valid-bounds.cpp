@@ -92,7 +92,8 @@ void guardedRows(int rows) {
   TCOLARGMAX(dst, src, tmp);
 }
 
-// Only the upper bound is checked: a negative width reaches both src and dst.
+// Only the upper bound is checked: a negative width reaches both src and dst, converted to the constructor's
+// unsigned parameter (cols = -1 gives 4294967295).
 void missingLowerBound(int cols) {
   if (cols == 0 || cols > 64)
     return;
@@ -100,13 +101,38 @@ void missingLowerBound(int cols) {
   DynIdx dst(1, cols);
   DynVal val(1, cols);
   Tmp tmp;
-  // expect@+2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'dst' has a 1x-1 valid region but its tile is only 1x64
-  // expect@+1[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'src' has a 16x-1 valid region but its tile is only 16x64
+  // expect@+2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'dst' has a 1x4294967295 valid region but its tile is only 1x64
+  // expect@+1[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'src' has a 16x4294967295 valid region but its tile is only 16x64
   TCOLARGMIN(dst, src, tmp);
-  // expect@+3[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'val' has a 1x-1 valid region but its tile is only 1x64
-  // expect@+2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'dst' has a 1x-1 valid region but its tile is only 1x64
-  // expect@+1[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'src' has a 16x-1 valid region but its tile is only 16x64
+  // expect@+3[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'val' has a 1x4294967295 valid region but its tile is only 1x64
+  // expect@+2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'dst' has a 1x4294967295 valid region but its tile is only 1x64
+  // expect@+1[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'src' has a 16x4294967295 valid region but its tile is only 16x64
   TCOLARGMAX(val, dst, src, tmp);
   if (cols > 0)
     TCOLARGMAX(val, dst, src, tmp);
+}
+
+// C++ semantics the checks must follow. Unsigned arithmetic wraps: c = 4294967295 passes both guards (c + 1 == 0),
+// so the tiles get a valid width far beyond 64.
+void unsignedWrapGuard(unsigned c) {
+  if (c + 1 > 65u)
+    return;
+  if (c == 0)
+    return;
+  DynSrc src(16, c);
+  DynIdx dst(1, c);
+  Tmp tmp;
+  // expect@+3[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'dst' has a 1x
+  // expect@+2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: 'src' has a 16x
+  // expect-note@+1[a2a3,a5,cpu]: fails for example when c = 4294967295
+  TCOLARGMIN(dst, src, tmp);
+}
+
+// A conversion to uint8_t is modulo 256: 300 becomes 44, which fits.
+void narrowingCast() {
+  int c = 300;
+  DynSrc src(16, static_cast<uint8_t>(c));
+  DynIdx dst(1, static_cast<uint8_t>(c));
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp);
 }
