@@ -184,8 +184,8 @@ TEST_P(Fixture, FindingsMatchAnnotations) {
 
     // The CLI must report the same findings, and exit 1 iff it reports any.
     std::string Json;
-    int CliRc = run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=" + T + " " + Path + " -- " +
-                        flags(Extra) + " 2>/dev/null",
+    int CliRc = run("(" + std::string(PTOLINT_CLI) + " --quiet --format=json --target=" + T + " " + Path + " -- " +
+                        flags(Extra) + " 2>/dev/null)",
                     Json);
     auto J = nlohmann::json::parse(Json, nullptr, false);
     ASSERT_FALSE(J.is_discarded()) << "CLI output is not JSON:\n" << Json;
