@@ -46,7 +46,71 @@ std::string ruleIndexMarkdown(const RuleSet &Rules) {
   return OS.str();
 }
 
-std::string ruleMarkdown(const Rule &R) {
+namespace {
+std::string trim(const std::string &S) {
+  size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t\r");
+  return B == std::string::npos ? "" : S.substr(B, E - B + 1);
+}
+
+/// From a fixture: the first call annotated with this rule (code and expected diagnostic), and the first call of
+/// one of the rule's ops with no annotation at all.
+std::string examplesFrom(const Rule &R, const std::string &Text) {
+  std::vector<std::string> Lines;
+  std::istringstream In(Text);
+  for (std::string L; std::getline(In, L);)
+    Lines.push_back(L);
+  auto IsCall = [&](const std::string &L) {
+    std::string T = trim(L);
+    for (const std::string &Op : R.ops)
+      if (Op != "*" ? T.rfind(Op + "(", 0) == 0 : (T.size() > 2 && T[0] == 'T' && isupper(static_cast<unsigned char>(T[1])) && T.find('(') != std::string::npos && T.rfind("TASSIGN", 0) != 0))
+        return true;
+    return false;
+  };
+  std::string Bad, Diag, Good;
+  for (size_t I = 0; I < Lines.size() && Bad.empty(); ++I) {
+    size_t P = Lines[I].find("// expect");
+    if (P == std::string::npos || Lines[I].find(R.id) == std::string::npos)
+      continue;
+    size_t Target = I;
+    size_t At = Lines[I].find('@', P);
+    if (At != std::string::npos && At < Lines[I].find('[', P))
+      Target = I + std::stoi(Lines[I].substr(At + 1));
+    if (Target >= Lines.size() || !IsCall(Lines[Target]))
+      continue;
+    std::string Code = Lines[Target];
+    size_t C = Code.find("//");
+    Bad = trim(C == std::string::npos ? Code : Code.substr(0, C));
+    // The annotation reads `<kind> <rule-id>: <message start>`; show it as clang prints it.
+    size_t Colon = Lines[I].find(": ", P);
+    std::string Ann = Colon == std::string::npos ? "" : trim(Lines[I].substr(Colon + 2));
+    size_t Sp = Ann.find(' '), RuleEnd = Ann.find(": ");
+    Diag = Sp != std::string::npos && RuleEnd != std::string::npos && Sp < RuleEnd
+               ? Ann.substr(0, Sp) + ": " + Ann.substr(RuleEnd + 2) + (Ann.size() > RuleEnd + 2 ? " ..." : "")
+               : Ann;
+  }
+  for (size_t I = 0; I < Lines.size() && Good.empty(); ++I) {
+    if (!IsCall(Lines[I]) || Lines[I].find("expect") != std::string::npos)
+      continue;
+    bool Annotated = (I > 0 && Lines[I - 1].find("expect@+1") != std::string::npos) ||
+                     (I + 1 < Lines.size() && Lines[I + 1].find("expect@-1") != std::string::npos) ||
+                     (I > 1 && Lines[I - 2].find("expect@+2") != std::string::npos);
+    if (!Annotated)
+      Good = trim(Lines[I]);
+  }
+  if (Bad.empty() && Good.empty())
+    return "";
+  std::ostringstream OS;
+  OS << "## Examples\n\nFrom `tests/rules/" << R.id << ".cpp`, where the tiles are declared and every expected "
+     << "diagnostic is checked.\n\n";
+  if (!Bad.empty())
+    OS << "Invalid:\n\n```cpp\n" << Bad << "\n```\n\n```\n" << Diag << " [" << R.id << "]\n```\n\n";
+  if (!Good.empty())
+    OS << "Valid:\n\n```cpp\n" << Good << "\n```\n\n";
+  return OS.str();
+}
+} // namespace
+
+std::string ruleMarkdown(const Rule &R, const std::string &FixtureText) {
   std::ostringstream OS;
   std::string Summary = R.summary;
   if (!Summary.empty())
@@ -94,6 +158,7 @@ std::string ruleMarkdown(const Rule &R) {
       OS << "Variant message: `" << V.message << "`\n\n";
   if (!R.note.empty())
     OS << "Note: " << R.note << "\n\n";
+  OS << examplesFrom(R, FixtureText);
   std::set<std::string> Helps;
   if (!R.help.empty())
     Helps.insert(R.help);
