@@ -8,6 +8,7 @@
 // the sampled tiles are not placed (hasaddr = 0), so those rules hold on every sample and the model (which does
 // not model placement) reports none of them. They are not compared with the model here; that is deliberate.
 // There is no scratch tile, so there is no footprint property to check.
+#include "CrossCheckUtil.hpp"
 #include "checker/Engine.h"
 #include "pto/ref/ColReduce.hpp"
 
@@ -26,33 +27,9 @@ namespace {
 
 constexpr int Configs = 10000;
 
-checker::DType toDType(ref::Elem E) { return static_cast<checker::DType>(static_cast<int>(E) + 1); }
-
-checker::TileFacts facts(const std::string &Expr, const ref::ColReduceTile &P) {
-  checker::TileFacts T;
-  T.isTile = true;
-  T.expr = Expr;
-  T.typeSpelling = "Tile";
-  T.loc = P.kind.vec ? "Vec" : "Mat";
-  T.dtype = toDType(P.elem);
-  T.dtypeName = ref::elemName(P.elem);
-  T.rows = P.rows;
-  T.cols = P.cols;
-  T.blayout = P.kind.rowMajor ? "RowMajor" : "ColMajor";
-  T.slayout = P.kind.boxed ? "RowMajor" : "NoneBox";
-  T.declValidRow = P.validRow;
-  T.declValidCol = P.validCol;
-  T.validRow = checker::IntFact::known(P.validRow);
-  T.validCol = checker::IntFact::known(P.validCol);
-  return T;
-}
-
-std::string show(const ref::ColReduceTile &P) {
-  std::ostringstream OS;
-  OS << ref::elemName(P.elem) << " " << P.rows << "x" << P.cols << (P.kind.rowMajor ? "" : " DN")
-     << (P.kind.boxed ? " boxed" : "") << (P.kind.vec ? "" : " Mat") << " valid " << P.validRow << "x" << P.validCol;
-  return OS.str();
-}
+using crosscheck::facts;
+using crosscheck::show;
+using crosscheck::toDType;
 
 std::string describe(const ref::ColReduceConfig &C) {
   return std::string(C.isMax ? "TCOLMAX" : "TCOLMIN") + " on " + ref::targetName(C.target) + ": dst " + show(C.dst) +

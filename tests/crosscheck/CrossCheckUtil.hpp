@@ -1,0 +1,45 @@
+// tests/crosscheck: helpers shared by the cross-checks whose model tiles have elem, rows, cols, kind
+// (vec, rowMajor, boxed) and validRow/validCol (ColReduce, Elementwise, Part): checker facts and a short text.
+#ifndef PTOLINT_TESTS_CROSSCHECK_CROSSCHECKUTIL_HPP
+#define PTOLINT_TESTS_CROSSCHECK_CROSSCHECKUTIL_HPP
+
+#include "checker/Facts.h"
+#include "pto/ref/Elem.hpp"
+
+#include <sstream>
+#include <string>
+
+namespace pto::crosscheck {
+
+inline checker::DType toDType(ref::Elem E) { return static_cast<checker::DType>(static_cast<int>(E) + 1); }
+
+/// The facts a front end would extract for a model tile with every value known.
+template <class TileT> checker::TileFacts facts(const std::string &Expr, const TileT &P) {
+  checker::TileFacts T;
+  T.isTile = true;
+  T.expr = Expr;
+  T.typeSpelling = "Tile";
+  T.loc = P.kind.vec ? "Vec" : "Mat";
+  T.dtype = toDType(P.elem);
+  T.dtypeName = ref::elemName(P.elem);
+  T.rows = P.rows;
+  T.cols = P.cols;
+  T.blayout = P.kind.rowMajor ? "RowMajor" : "ColMajor";
+  T.slayout = P.kind.boxed ? "RowMajor" : "NoneBox";
+  T.declValidRow = P.validRow;
+  T.declValidCol = P.validCol;
+  T.validRow = checker::IntFact::known(P.validRow);
+  T.validCol = checker::IntFact::known(P.validCol);
+  return T;
+}
+
+template <class TileT> std::string show(const TileT &P) {
+  std::ostringstream OS;
+  OS << ref::elemName(P.elem) << " " << P.rows << "x" << P.cols << (P.kind.rowMajor ? "" : " DN")
+     << (P.kind.boxed ? " boxed" : "") << (P.kind.vec ? "" : " Mat") << " valid " << P.validRow << "x" << P.validCol;
+  return OS.str();
+}
+
+} // namespace pto::crosscheck
+
+#endif
