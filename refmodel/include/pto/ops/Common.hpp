@@ -76,6 +76,21 @@ template <class... Ts> constexpr bool AllEventsV = (IsEventV<Ts> && ...);
 
 template <class... WaitEvents> void TSYNC(WaitEvents &...Events) { (Events.Wait(), ...); }
 
+namespace ref::detail {
+
+/// Bytes the model may touch behind a tile pointer: up to the end of the UB when the tile lives there
+/// (so overruns clobber neighbours as on hardware), else the declared tile size.
+inline size_t bytesBehind(const void *P, size_t DeclaredBytes) {
+  if (!P)
+    return 0;
+  const size_t InUb = simUbBytesFrom(P);
+  return InUb ? InUb : DeclaredBytes;
+}
+
+template <class TileT> size_t declaredBytes() { return size_t(TileT::Numel) * sizeof(typename TileT::DType); }
+
+} // namespace ref::detail
+
 } // namespace pto
 
 #endif // PTO_OPS_COMMON_HPP

@@ -13,17 +13,6 @@ namespace pto {
 namespace ref {
 namespace detail {
 
-/// Bytes the model may touch behind a tile pointer: up to the end of the UB when the tile lives there (so
-/// overruns clobber neighbours as on hardware), else the declared tile size.
-inline size_t partBytesBehind(const void *P, size_t DeclaredBytes) {
-  if (!P)
-    return 0;
-  const size_t InUb = simUbBytesFrom(P);
-  return InUb ? InUb : DeclaredBytes;
-}
-
-template <class TileT> size_t partDeclaredBytes() { return size_t(TileT::Numel) * sizeof(typename TileT::DType); }
-
 template <class TileT> PartTile partTileOf(const TileT &T) {
   return PartTile{ElemOf<typename TileT::DType>::value,
                   TileT::Rows,
@@ -64,9 +53,9 @@ template <class DstT, class Src0T, class Src1T> void runPart(bool IsMax, DstT &D
     if (!Assigned)
       return;
 
-    const PartLimits Limits{partBytesBehind(Dst.data(), partDeclaredBytes<DstT>()),
-                            partBytesBehind(Src0.data(), partDeclaredBytes<Src0T>()),
-                            partBytesBehind(Src1.data(), partDeclaredBytes<Src1T>())};
+    const PartLimits Limits{bytesBehind(Dst.data(), declaredBytes<DstT>()),
+                            bytesBehind(Src0.data(), declaredBytes<Src0T>()),
+                            bytesBehind(Src1.data(), declaredBytes<Src1T>())};
     partExecute(Cfg, reinterpret_cast<uint8_t *>(Dst.data()), reinterpret_cast<const uint8_t *>(Src0.data()),
                 reinterpret_cast<const uint8_t *>(Src1.data()), Limits);
   }
