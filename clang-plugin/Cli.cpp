@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fstream>
+#include <numeric>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -334,7 +335,10 @@ int main(int argc, const char **argv) {
     if (EC)
       return usage("cannot write '" + Stats + "': " + EC.message());
     OS << "{\"queries\": " << M.size() << ", \"ground\": " << Results.groundQueries << ", \"medianMicros\": " << Pct(0.5)
-       << ", \"p99Micros\": " << Pct(0.99) << ", \"maxMicros\": " << (M.empty() ? 0.0 : M.back()) << "}\n";
+       << ", \"p99Micros\": " << Pct(0.99) << ", \"maxMicros\": " << (M.empty() ? 0.0 : M.back())
+       << ", \"solverMillis\": " << std::accumulate(M.begin(), M.end(), 0.0) / 1000
+       << ", \"extractMillis\": " << Results.extractMicros / 1000 << ", \"engineMillis\": " << Results.checkMicros / 1000
+       << "}\n";
   }
 
   unsigned Suppressed = Results.suppressed;

@@ -4,7 +4,7 @@
 
 #include "z3model/Solver.h"
 
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -895,19 +895,12 @@ private:
       StringRef Buf = SM.getBufferData(SM.getFileID(Brace));
       return Buf.substr(From, To - From).find_first_not_of(" \t\r\n") == StringRef::npos;
     };
-    DynTypedNode N = DynTypedNode::create(*static_cast<const Stmt *>(CE));
-    for (int Depth = 0; Depth < 256; ++Depth) {
-      auto Ps = Ctx.getParents(N);
-      if (Ps.empty())
-        break;
-      N = Ps[0];
-      if (const auto *CS = N.get<CompoundStmt>())
+    const Stmt *N = CE;
+    for (int Depth = 0; Depth < 256 && (N = parent(N)); ++Depth)
+      if (const auto *CS = dyn_cast<CompoundStmt>(N))
         for (SourceRange R : Scopes.vecScope)
           if (Follows(R, CS->getLBracLoc()))
             return true;
-      if (!N.get<Stmt>())
-        break;
-    }
     if (CurFn && CurFn->getBody()) {
       SourceLocation Begin = SM.getFileLoc(CurFn->getSourceRange().getBegin());
       SourceLocation Body = SM.getFileLoc(CurFn->getBody()->getBeginLoc());
@@ -954,22 +947,23 @@ private:
     return N;
   }
 
-  const Stmt *parentStmt(const DynTypedNode &N, DynTypedNode &Out) {
-    auto Ps = Ctx.getParents(N);
-    if (Ps.empty())
+  /// Statement parents within the current function's body. A per-function ParentMap, not
+  /// ASTContext::getParents: that one indexes the whole translation unit (system headers included) on first use,
+  /// which cost more than everything else pto-lint does on a typical kernel.
+  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
+  const Stmt *parent(const Stmt *S) {
+    if (!CurFn || !CurFn->getBody())
       return nullptr;
-    Out = Ps[0];
-    return Out.get<Stmt>();
+    auto &PM = Parents[CurFn];
+    if (!PM)
+      PM = std::make_unique<ParentMap>(CurFn->getBody());
+    return PM->getParent(S);
   }
 
   bool inLoop(const Stmt *S) {
-    DynTypedNode N = DynTypedNode::create(*S);
+    const Stmt *P = S;
     for (int Depth = 0; Depth < 256; ++Depth) {
-      auto Ps = Ctx.getParents(N);
-      if (Ps.empty())
-        return false;
-      N = Ps[0];
-      const Stmt *P = N.get<Stmt>();
+      P = parent(P);
       if (!P || isa<LambdaExpr>(P))
         return false;
       if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
@@ -981,10 +975,9 @@ private:
   /// True if S is a full statement of a compound statement that encloses Target, before it.
   bool dominates(const Stmt *S, const Stmt *Target) {
     // Walk S up to its statement in a compound.
-    DynTypedNode N = DynTypedNode::create(*S), P;
-    const Stmt *Child = S;
+    const Stmt *Child = S, *Parent = nullptr;
     while (true) {
-      const Stmt *Parent = parentStmt(N, P);
+      Parent = parent(Child);
       if (!Parent)
         return false;
       if (isa<CompoundStmt>(Parent))
@@ -992,14 +985,12 @@ private:
       if (!isa<Expr>(Parent) && !isa<ExprWithCleanups>(Parent))
         return false; // inside an if/loop: not unconditional
       Child = Parent;
-      N = P;
     }
-    const auto *Block = P.get<CompoundStmt>();
+    const auto *Block = cast<CompoundStmt>(Parent);
     // Is Target inside Block after Child?
-    DynTypedNode M = DynTypedNode::create(*Target), Q;
     const Stmt *C2 = Target;
     while (true) {
-      const Stmt *Parent = parentStmt(M, Q);
+      const Stmt *Parent = parent(C2);
       if (!Parent)
         return false;
       if (Parent == Block) {
@@ -1012,7 +1003,6 @@ private:
         return false;
       }
       C2 = Parent;
-      M = Q;
     }
   }
 
@@ -1105,14 +1095,9 @@ private:
   /// Guards that hold whenever the call runs: enclosing if/else branches, loop conditions, && / ?: operands,
   /// and earlier `if (c) return;` (continue, throw, noreturn call) and `assert(c)` statements of enclosing blocks.
   void collectPath(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
-    DynTypedNode N = DynTypedNode::create(*static_cast<const Stmt *>(CE)), P;
     const Stmt *Child = CE;
     for (int Depth = 0; Depth < 256; ++Depth) {
-      auto Ps = Ctx.getParents(N);
-      if (Ps.empty())
-        return;
-      P = Ps[0];
-      const Stmt *Parent = P.get<Stmt>();
+      const Stmt *Parent = parent(Child);
       if (!Parent)
         return; // reached the function (or a non-statement)
       if (isa<LambdaExpr>(Parent))
@@ -1160,7 +1145,6 @@ private:
         }
       }
       Child = Parent;
-      N = P;
     }
   }
 };

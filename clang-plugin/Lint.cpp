@@ -10,6 +10,7 @@
 #include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <map>
 #include <optional>
@@ -149,11 +150,19 @@ private:
       if (auto T = inferredTarget())
         Opts.targets = {*T};
     checker::Engine E(Rules, Opts);
+    using Clock = std::chrono::steady_clock;
+    auto Micros = [](Clock::time_point A, Clock::time_point B) {
+      return std::chrono::duration<double, std::micro>(B - A).count();
+    };
+    Clock::time_point T0 = Clock::now();
     std::vector<checker::CallSite> Calls = extractCalls(Ctx, Rules, *Scopes);
+    Clock::time_point T1 = Clock::now();
     std::vector<checker::Finding> Fs;
     checker::Tally T;
     for (const checker::CallSite &C : Calls)
       E.check(C, Fs, T);
+    Out.extractMicros += Micros(T0, T1);
+    Out.checkMicros += Micros(T1, Clock::now());
 
     // One report per (location, rule, message): instantiations with equal facts say the same thing.
     std::vector<checker::Finding> Unique;
