@@ -202,6 +202,8 @@ private:
     const auto &M = E.solver().queryMicros();
     Out.queryMicros.insert(Out.queryMicros.end(), M.begin(), M.end());
     Out.groundQueries += E.solver().groundDecided();
+    Out.cacheHits += E.solver().cacheHits();
+    Out.z3Calls += E.solver().z3Calls();
   }
 
   /// One finding per (pattern location, rule) for calls in templates: the first failing instantiation

@@ -35,6 +35,8 @@ struct LintResults {
   unsigned translationUnits = 0;
   std::vector<double> queryMicros;     // solver time per query (benchmarks)
   unsigned groundQueries = 0;          // decided without Z3
+  unsigned cacheHits = 0;              // answered from the solver's cache
+  unsigned z3Calls = 0;                // Z3 satisfiability calls
   double extractMicros = 0;            // time spent reading calls and facts from the AST (benchmarks)
   double checkMicros = 0;              // time spent in the engine, solver included (benchmarks)
   std::set<std::string> mainFiles;     // distinct source files (a mixed kernel is one file, two translation units)

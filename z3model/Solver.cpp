@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <sstream>
+#include <unordered_map>
 
 namespace pto::z3model {
 
@@ -42,8 +43,15 @@ struct Solver::Impl {
   std::string PreludeText;       // the prelude GroundProto was loaded from
   bool PreludeOk = false;
   GroundEvaluator GroundProto;    // prelude macros loaded once, copied per query
+  unsigned Calls = 0;             // Z3 satisfiability calls
+  std::string CachePrelude;       // the prelude every cached answer was computed with
+  std::unordered_map<std::string, Result> Cache; // canonical query text -> answer (canonical constant names)
 
-  Impl() {
+  /// The Z3 context is made on the first query the ground evaluator cannot decide: most translation units
+  /// never need one, and making it is a noticeable part of a compile.
+  void ensureContext() {
+    if (Ctx)
+      return;
     Z3_config Cfg = Z3_mk_config();
     Z3_set_param_value(Cfg, "model", "true");
     Ctx = Z3_mk_context_rc(Cfg);
@@ -53,6 +61,8 @@ struct Solver::Impl {
     Z3_inc_ref(Ctx, Z3_sort_to_ast(Ctx, IntSort));
   }
   ~Impl() {
+    if (!Ctx)
+      return;
     Z3_dec_ref(Ctx, Z3_sort_to_ast(Ctx, IntSort));
     Z3_del_context(Ctx);
   }
@@ -120,6 +130,7 @@ struct Run {
 
 static Sat solve(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R) {
   Z3_context C = I.Ctx;
+  ++I.Calls;
   Z3_ast_vector Fs = Z3_parse_smtlib2_string(C, Text.c_str(), 0, nullptr, nullptr, 0, nullptr, nullptr);
   if (I.failed(R.Why))
     return Sat::Error;
@@ -207,6 +218,182 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, std::map<
   }
 }
 
+namespace {
+/// Calls Fn(begin, length) for every symbol (quoted or not) of an SMT-LIB2 text, in order; Copy(begin, length)
+/// for the text between symbols (or a symbol Fn declined).
+template <class SymFn, class CopyFn> void scanSymbols(const std::string &T, SymFn Fn, CopyFn Copy) {
+  size_t I = 0, N = T.size();
+  while (I < N) {
+    char C = T[I];
+    if (C == '|') {
+      size_t E = T.find('|', I + 1);
+      if (E == std::string::npos) {
+        Copy(I, N - I);
+        return;
+      }
+      if (!Fn(I + 1, E - I - 1))
+        Copy(I, E + 1 - I);
+      I = E + 1;
+    } else if (C == '(' || C == ')' || C == ' ' || C == '\n' || C == '\t' || C == '\r' || C == '"' || C == ';') {
+      size_t B = I;
+      while (I < N && (T[I] == '(' || T[I] == ')' || T[I] == ' ' || T[I] == '\n' || T[I] == '\t' || T[I] == '\r'))
+        ++I;
+      if (I == B) { // a string or a comment: copy to its end
+        size_t E = T[I] == '"' ? T.find('"', I + 1) : T.find('\n', I);
+        E = E == std::string::npos ? N : E + 1;
+        Copy(I, E - I);
+        I = E;
+      } else {
+        Copy(B, I - B);
+      }
+    } else {
+      size_t B = I;
+      while (I < N && T[I] != '(' && T[I] != ')' && T[I] != ' ' && T[I] != '\n' && T[I] != '\t' && T[I] != '\r' &&
+             T[I] != '|' && T[I] != '"' && T[I] != ';')
+        ++I;
+      if (!Fn(B, I - B))
+        Copy(B, I - B);
+    }
+  }
+}
+
+using NameIndex = std::unordered_map<std::string_view, size_t>;
+
+/// Indices of the declared constants a term mentions.
+void symbolsOf(const std::string &T, const NameIndex &Index, std::vector<size_t> &Out) {
+  scanSymbols(
+      T,
+      [&](size_t B, size_t L) {
+        auto It = Index.find(std::string_view(T).substr(B, L));
+        if (It != Index.end())
+          Out.push_back(It->second);
+        return true;
+      },
+      [](size_t, size_t) {});
+}
+
+/// T with every declared constant replaced by its canonical name.
+std::string renamed(const std::string &T, const NameIndex &Index, const std::vector<std::string> &To) {
+  std::string Out;
+  Out.reserve(T.size());
+  scanSymbols(
+      T,
+      [&](size_t B, size_t L) {
+        auto It = Index.find(std::string_view(T).substr(B, L));
+        if (It == Index.end() || To[It->second].empty())
+          return false;
+        Out += To[It->second];
+        return true;
+      },
+      [&](size_t B, size_t L) { Out.append(T, B, L); });
+  return Out;
+}
+
+/// A query with its constants renamed `$0`, `$1`, ... in declaration order, optionally cut down to the
+/// property's cone of influence. Equal queries about different operands, calls or targets get equal keys.
+struct Canonical {
+  Query Q;
+  std::vector<std::string> Names; // canonical index -> original name
+  std::string Key;
+  bool Sliced = false;            // something of the original query was left out
+};
+
+Canonical canonicalize(const Query &Q, bool Slice) {
+  size_t ND = Q.decls.size(), NH = Q.hypotheses.size();
+  NameIndex Index;
+  for (size_t I = 0; I < ND; ++I)
+    Index.emplace(Q.decls[I].name, I);
+  std::vector<char> Need(ND, !Slice), Take(NH, !Slice);
+  if (Slice) {
+    std::vector<std::vector<size_t>> DeclSyms(ND), HypSyms(NH);
+    for (size_t I = 0; I < ND; ++I)
+      if (Q.decls[I].definition)
+        symbolsOf(*Q.decls[I].definition, Index, DeclSyms[I]);
+    for (size_t J = 0; J < NH; ++J)
+      symbolsOf(Q.hypotheses[J], Index, HypSyms[J]);
+    std::vector<size_t> Seed, Work;
+    symbolsOf(Q.property, Index, Seed);
+    auto Mark = [&](size_t I) {
+      if (!Need[I]) {
+        Need[I] = 1;
+        Work.push_back(I);
+      }
+    };
+    for (size_t I : Seed)
+      Mark(I);
+    for (bool More = true; More;) {
+      while (!Work.empty()) {
+        size_t I = Work.back();
+        Work.pop_back();
+        for (size_t D : DeclSyms[I])
+          Mark(D);
+      }
+      // Constraints connect their constants: hypotheses, and definitions that also carry bounds.
+      More = false;
+      auto Touches = [&](const std::vector<size_t> &Syms) {
+        for (size_t X : Syms)
+          if (Need[X])
+            return true;
+        return false;
+      };
+      for (size_t J = 0; J < NH; ++J)
+        if (!Take[J] && Touches(HypSyms[J])) {
+          Take[J] = 1;
+          for (size_t X : HypSyms[J])
+            Mark(X);
+          More = true;
+        }
+      for (size_t I = 0; I < ND; ++I)
+        if (!Need[I] && Q.decls[I].definition && (Q.decls[I].lo || Q.decls[I].hi) && Touches(DeclSyms[I])) {
+          Mark(I);
+          More = true;
+        }
+    }
+  }
+  Canonical C;
+  std::vector<std::string> To(ND);
+  for (size_t I = 0; I < ND; ++I)
+    if (Need[I]) {
+      To[I] = "|$" + std::to_string(C.Names.size()) + "|";
+      C.Names.push_back(Q.decls[I].name);
+    } else {
+      C.Sliced = true;
+    }
+  C.Q.name = Q.name;
+  C.Q.prelude = Q.prelude;
+  std::string &K = C.Key;
+  for (size_t I = 0; I < ND; ++I) {
+    if (!Need[I])
+      continue;
+    const Decl &D = Q.decls[I];
+    Decl R{"$" + std::to_string(C.Q.decls.size()), D.lo, D.hi, std::nullopt};
+    if (D.definition)
+      R.definition = renamed(*D.definition, Index, To);
+    K += "(d " + R.name + (D.lo ? " " + std::to_string(*D.lo) : " _") + (D.hi ? " " + std::to_string(*D.hi) : " _") +
+         (R.definition ? " " + *R.definition : "") + ")\n";
+    C.Q.decls.push_back(std::move(R));
+  }
+  for (size_t J = 0; J < NH; ++J)
+    if (Take[J]) {
+      C.Q.hypotheses.push_back(renamed(Q.hypotheses[J], Index, To));
+      K += "(h " + C.Q.hypotheses.back() + ")\n";
+    } else {
+      C.Sliced = true;
+    }
+  C.Q.property = renamed(Q.property, Index, To);
+  K += "(p " + C.Q.property + ")\n(m";
+  for (const std::string &M : Q.minimize) {
+    auto It = Index.find(M);
+    if (It != Index.end() && Need[It->second]) {
+      C.Q.minimize.push_back(To[It->second].substr(1, To[It->second].size() - 2));
+      K += " " + C.Q.minimize.back();
+    }
+  }
+  K += ")";
+  return C;
+}
+} // namespace
+
 /// Decides Q without Z3 when its property (and hypotheses) only mention constants with known values.
 /// Returns false when Z3 is needed.
 bool Solver::tryGround(const Query &Q, Result &Out) {
@@ -257,6 +444,39 @@ Result Solver::check(const Query &Q) {
 
 Result Solver::checkImpl(const Query &Q) {
   ++Queries;
+  if (P->CachePrelude != Q.prelude) {
+    P->Cache.clear();
+    P->CachePrelude = Q.prelude;
+  }
+  unsigned Before = P->Calls;
+  auto Ask = [&](const Canonical &C) {
+    Result R;
+    auto It = B.cache ? P->Cache.find(C.Key) : P->Cache.end();
+    if (It != P->Cache.end()) {
+      ++Hits;
+      R = It->second;
+    } else {
+      R = decide(C.Q);
+      if (B.cache)
+        P->Cache.emplace(C.Key, R);
+    }
+    std::map<std::string, int64_t> Model;
+    for (const auto &[K, V] : R.model)
+      Model[C.Names.at(std::stoul(K.substr(1)))] = V;
+    R.model = std::move(Model);
+    return R;
+  };
+  bool Slice = B.slice && !B.reportVacuity; // vacuity is a question about every hypothesis
+  Canonical C = canonicalize(Q, Slice);
+  Result R = Ask(C);
+  if (C.Sliced && R.verdict != Verdict::Proved)
+    R = Ask(canonicalize(Q, false)); // the whole query: its counterexample names every constant
+  Z3Calls += P->Calls - Before;
+  return R;
+}
+
+/// Answers one (canonical) query: the ground evaluator when it can, Z3 otherwise.
+Result Solver::decide(const Query &Q) {
   Result Res;
   if (B.groundFastPath && tryGround(Q, Res)) {
     ++Ground;
@@ -267,6 +487,7 @@ Result Solver::checkImpl(const Query &Q) {
   for (const Decl &D : Q.decls)
     HasFree |= !D.definition.has_value();
 
+  P->ensureContext();
   Run Fail(P->Ctx);
   Sat S = solve(*P, script(Q, "(not " + Q.property + ")"), B.rlimit, Fail);
   if (S == Sat::Error) {
@@ -281,7 +502,7 @@ Result Solver::checkImpl(const Query &Q) {
   }
   if (S == Sat::No) {
     Res.verdict = Verdict::Proved;
-    if (!Q.hypotheses.empty() && HasFree) {
+    if (B.reportVacuity && !Q.hypotheses.empty() && HasFree) {
       Run Hyp(P->Ctx);
       Res.vacuous = solve(*P, script(Q, ""), B.rlimit, Hyp) == Sat::No;
     }

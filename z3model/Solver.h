@@ -56,6 +56,13 @@ struct Budget {
   /// Decide queries whose property has no free constant with the exact ground evaluator (Ground.h)
   /// instead of Z3. Off only in the differential test that checks the two agree.
   bool groundFastPath = true;
+  /// Ask the property's cone of influence first (the constants it depends on and the hypotheses connected to
+  /// them). Proved there means proved for the whole query; any other answer is recomputed on the whole query.
+  bool slice = true;
+  /// Reuse the answer of an identical query (up to the names of its constants) asked before in this session.
+  bool cache = true;
+  /// Compute Result::vacuous (one more solver call per proved query; nothing in pto-lint reads it yet).
+  bool reportVacuity = false;
 };
 
 /// A solver session. Reuses one Z3 context across queries. Not thread-safe.
@@ -74,6 +81,9 @@ public:
 
   unsigned queriesRun() const { return Queries; }
   unsigned groundDecided() const { return Ground; }
+  /// Queries answered from the cache, and Z3 satisfiability calls made (minimisation included).
+  unsigned cacheHits() const { return Hits; }
+  unsigned z3Calls() const { return Z3Calls; }
   /// Wall time of every check() in microseconds, for benchmarks (never for verdicts).
   const std::vector<double> &queryMicros() const { return Micros; }
 
@@ -82,9 +92,10 @@ public:
 private:
   std::unique_ptr<Impl> P;
   Budget B;
-  unsigned Queries = 0, Ground = 0;
+  unsigned Queries = 0, Ground = 0, Hits = 0, Z3Calls = 0;
   std::vector<double> Micros;
   Result checkImpl(const Query &Q);
+  Result decide(const Query &Q);
   bool tryGround(const Query &Q, Result &Out);
 };
 

@@ -56,7 +56,9 @@ TEST(Solver, PathConditionMakesItProved) {
 }
 
 TEST(Solver, ContradictoryPathIsVacuous) {
-  Solver S;
+  Budget B;
+  B.reportVacuity = true;
+  Solver S(B);
   Result R = S.check(q({{"x", 0, 10, std::nullopt}}, {"(> x 20)"}, "false"));
   EXPECT_EQ(R.verdict, Verdict::Proved);
   EXPECT_TRUE(R.vacuous);
