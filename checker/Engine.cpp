@@ -335,6 +335,9 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
     }
 
   FactTable Facts = buildFacts(C, Sig, Ov);
+  std::set<std::string> Declared; // every fact this call has
+  for (const Decl &D : Facts.Decls)
+    Declared.insert(D.name);
   std::vector<std::string> PathTerms;
   for (const PathCondition &P : C.path)
     PathTerms.push_back(P.term);
@@ -367,35 +370,29 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
                  (Role.empty() ? "" : " " + Role);
         Q.prelude = Rules.prelude();
         Q.decls = Facts.Decls;
-        std::set<std::string> Used = tokens(Sub(V->require));
+        Q.property = Sub(V->require);
+        std::set<std::string> Used = tokens(Q.property);
         std::map<std::string, std::string> LetTerms;
         for (const auto &[N, Term] : V->let) {
-          Q.decls.push_back({N, std::nullopt, std::nullopt, Sub(Term)});
-          LetTerms[N] = Sub(Term);
-          auto Tk = tokens(Sub(Term));
+          std::string T = Sub(Term);
+          Q.decls.push_back({N, std::nullopt, std::nullopt, T});
+          auto Tk = tokens(T);
           Used.insert(Tk.begin(), Tk.end());
+          LetTerms[N] = std::move(T);
         }
         // A fact the rule names that this call does not have (a front end that could not provide it) is a
         // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
-        std::set<std::string> Declared;
-        for (const Decl &D : Q.decls)
-          Declared.insert(D.name);
-        FactTable Local = Facts;
+        std::vector<std::string> Missing;
         for (const std::string &Tk : Used)
-          if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && Tk.find_first_not_of("0123456789.") != std::string::npos) {
+          if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && !LetTerms.count(Tk) &&
+              Tk.find_first_not_of("0123456789.") != std::string::npos) {
             Q.decls.insert(Q.decls.begin(), {Tk, std::nullopt, std::nullopt, std::nullopt});
-            Local.Opaque.insert(Tk);
-            Local.Display[Tk] = Tk + " (not available for this call)";
+            Missing.push_back(Tk);
           }
         Q.hypotheses = PathTerms;
         if (R.kind != "tile")
           Q.hypotheses.insert(Q.hypotheses.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
-        Q.property = Sub(V->require);
         Q.minimize = Facts.Minimize;
-
-        for (const auto &[N, Term] : LetTerms)
-          Local.Deps[N] = tokens(Term);
-        std::set<std::string> Deps = closure(Local, Used);
 
         if (!Opts.dumpDir.empty()) {
           std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")
@@ -408,6 +405,16 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
           Holds[Key].push_back(Tg);
           continue;
         }
+
+        // Only findings need to know what the verdict depends on.
+        FactTable Local = Facts;
+        for (const std::string &Tk : Missing) {
+          Local.Opaque.insert(Tk);
+          Local.Display[Tk] = Tk + " (not available for this call)";
+        }
+        for (const auto &[N, Term] : LetTerms)
+          Local.Deps[N] = tokens(Term);
+        std::set<std::string> Deps = closure(Local, Used);
 
         Finding F;
         F.ruleId = R.id;

@@ -334,7 +334,7 @@ int main(int argc, const char **argv) {
     llvm::raw_fd_ostream OS(Stats, EC);
     if (EC)
       return usage("cannot write '" + Stats + "': " + EC.message());
-    OS << "{\"queries\": " << M.size() << ", \"ground\": " << Results.groundQueries << ", \"cacheHits\": " << Results.cacheHits
+    OS << "{\"queries\": " << M.size() << ", \"ground\": " << Results.groundQueries << ", \"enumerated\": " << Results.enumerated << ", \"cacheHits\": " << Results.cacheHits
        << ", \"z3Calls\": " << Results.z3Calls << ", \"medianMicros\": " << Pct(0.5)
        << ", \"p99Micros\": " << Pct(0.99) << ", \"maxMicros\": " << (M.empty() ? 0.0 : M.back())
        << ", \"solverMillis\": " << std::accumulate(M.begin(), M.end(), 0.0) / 1000

@@ -202,6 +202,7 @@ private:
     const auto &M = E.solver().queryMicros();
     Out.queryMicros.insert(Out.queryMicros.end(), M.begin(), M.end());
     Out.groundQueries += E.solver().groundDecided();
+    Out.enumerated += E.solver().enumerated();
     Out.cacheHits += E.solver().cacheHits();
     Out.z3Calls += E.solver().z3Calls();
   }

@@ -35,6 +35,7 @@ struct LintResults {
   unsigned translationUnits = 0;
   std::vector<double> queryMicros;     // solver time per query (benchmarks)
   unsigned groundQueries = 0;          // decided without Z3
+  unsigned enumerated = 0;             // decided by evaluating every point of a small domain
   unsigned cacheHits = 0;              // answered from the solver's cache
   unsigned z3Calls = 0;                // Z3 satisfiability calls
   double extractMicros = 0;            // time spent reading calls and facts from the AST (benchmarks)

@@ -34,6 +34,10 @@ public:
   void define(const std::string &Name, const std::string &Term);
   /// The Int (or Bool as 0/1) value of Term, or nullopt if it is not ground here.
   std::optional<int64_t> eval(const std::string &Term);
+  /// The value of a parsed term (see eval).
+  std::optional<int64_t> evalTerm(const Sexp &Term) { return evalSexp(Term, nullptr, 0); }
+  /// Forgets every value (set or computed from a definition) and starts from these.
+  void resetValues(std::map<std::string, int64_t> Values) { Env = std::move(Values); }
   /// Values of every constant that could be evaluated (after eval calls), for counterexamples.
   const std::map<std::string, int64_t> &values() const { return Env; }
 

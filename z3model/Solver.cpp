@@ -305,10 +305,21 @@ Canonical canonicalize(const Query &Q, bool Slice) {
     Index.emplace(Q.decls[I].name, I);
   std::vector<char> Need(ND, !Slice), Take(NH, !Slice);
   if (Slice) {
+    // Definitions are scanned only when their constant is reached (a call has many facts, a rule reads few).
     std::vector<std::vector<size_t>> DeclSyms(ND), HypSyms(NH);
+    std::vector<char> Scanned(ND, 0);
+    auto SymsOf = [&](size_t I) -> const std::vector<size_t> & {
+      if (!Scanned[I]) {
+        Scanned[I] = 1;
+        if (Q.decls[I].definition)
+          symbolsOf(*Q.decls[I].definition, Index, DeclSyms[I]);
+      }
+      return DeclSyms[I];
+    };
+    std::vector<size_t> BoundedDefs; // definitions that also carry bounds: constraints, like hypotheses
     for (size_t I = 0; I < ND; ++I)
-      if (Q.decls[I].definition)
-        symbolsOf(*Q.decls[I].definition, Index, DeclSyms[I]);
+      if (Q.decls[I].definition && (Q.decls[I].lo || Q.decls[I].hi))
+        BoundedDefs.push_back(I);
     for (size_t J = 0; J < NH; ++J)
       symbolsOf(Q.hypotheses[J], Index, HypSyms[J]);
     std::vector<size_t> Seed, Work;
@@ -325,7 +336,7 @@ Canonical canonicalize(const Query &Q, bool Slice) {
       while (!Work.empty()) {
         size_t I = Work.back();
         Work.pop_back();
-        for (size_t D : DeclSyms[I])
+        for (size_t D : SymsOf(I))
           Mark(D);
       }
       // Constraints connect their constants: hypotheses, and definitions that also carry bounds.
@@ -343,8 +354,8 @@ Canonical canonicalize(const Query &Q, bool Slice) {
             Mark(X);
           More = true;
         }
-      for (size_t I = 0; I < ND; ++I)
-        if (!Need[I] && Q.decls[I].definition && (Q.decls[I].lo || Q.decls[I].hi) && Touches(DeclSyms[I])) {
+      for (size_t I : BoundedDefs)
+        if (!Need[I] && Touches(SymsOf(I))) {
           Mark(I);
           More = true;
         }
@@ -435,6 +446,208 @@ bool Solver::tryGround(const Query &Q, Result &Out) {
   return true;
 }
 
+namespace {
+/// Sound bounds for the free constants of a query: every point satisfying the hypotheses lies in the box.
+struct Box {
+  std::map<std::string, std::pair<int64_t, int64_t>> Range; // free constant -> [lo, hi]
+  std::map<std::string, std::string> Alias;                 // constant defined as exactly another constant
+
+  std::string resolve(std::string A) const {
+    for (int Depth = 0; Depth < 16; ++Depth) {
+      auto It = Alias.find(A);
+      if (It == Alias.end())
+        break;
+      A = It->second;
+    }
+    return A;
+  }
+
+  /// Narrows by a hypothesis S that holds (Pos) or fails (!Pos). Forms it does not read narrow nothing, which
+  /// is sound: the box only has to contain the feasible points; every point is still checked exactly.
+  void narrow(const Sexp &S, bool Pos, GroundEvaluator &Consts) {
+    if (S.kind != Sexp::List || S.items.empty() || S.items[0].kind != Sexp::Atom)
+      return;
+    const std::string &F = S.items[0].atom;
+    size_t N = S.items.size() - 1;
+    if ((F == "and" && Pos) || (F == "or" && !Pos)) {
+      for (size_t I = 1; I <= N; ++I)
+        narrow(S.items[I], Pos, Consts);
+      return;
+    }
+    if (F == "not" && N == 1)
+      return narrow(S.items[1], !Pos, Consts);
+    if (F == "=>" && N == 2 && !Pos) {
+      narrow(S.items[1], true, Consts);
+      narrow(S.items[2], false, Consts);
+      return;
+    }
+    if (N != 2 || (F != "<" && F != "<=" && F != ">" && F != ">=" && F != "="))
+      return;
+    auto Var = [&](const Sexp &X) -> std::pair<int64_t, int64_t> * {
+      if (X.kind != Sexp::Atom)
+        return nullptr;
+      auto It = Range.find(resolve(X.atom));
+      return It == Range.end() ? nullptr : &It->second;
+    };
+    std::string Op = F;
+    auto *V = Var(S.items[1]);
+    std::optional<int64_t> C = V ? Consts.evalTerm(S.items[2]) : std::nullopt;
+    if (!V) { // c OP x  ==  x OP' c
+      V = Var(S.items[2]);
+      if (!V)
+        return;
+      C = Consts.evalTerm(S.items[1]);
+      Op = Op == "<" ? ">" : Op == "<=" ? ">=" : Op == ">" ? "<" : Op == ">=" ? "<=" : Op;
+    }
+    if (!C)
+      return;
+    if (!Pos)
+      Op = Op == "<" ? ">=" : Op == "<=" ? ">" : Op == ">" ? "<=" : Op == ">=" ? "<" : "!=";
+    int64_t &Lo = V->first, &Hi = V->second, X = *C;
+    if (Op == "<" && X > INT64_MIN)
+      Hi = std::min(Hi, X - 1);
+    else if (Op == "<=")
+      Hi = std::min(Hi, X);
+    else if (Op == ">" && X < INT64_MAX)
+      Lo = std::max(Lo, X + 1);
+    else if (Op == ">=")
+      Lo = std::max(Lo, X);
+    else if (Op == "=")
+      Lo = std::max(Lo, X), Hi = std::min(Hi, X);
+    else if (Op == "!=" && X == Lo && Lo < INT64_MAX)
+      ++Lo;
+    else if (Op == "!=" && X == Hi && Hi > INT64_MIN)
+      --Hi;
+  }
+};
+} // namespace
+
+/// Decides Q exactly by evaluating it at every point of a small box that contains all feasible values of its
+/// free constants. Returns false (Z3 is needed) when the box is unbounded or too large, or when any term is
+/// outside the ground evaluator's fragment at some point.
+bool Solver::tryEnumerate(const Query &Q, Result &Out) {
+  if (!P->PreludeOk || P->PreludeText != Q.prelude)
+    return false;
+  GroundEvaluator G = P->GroundProto;
+  Box Bx;
+  std::vector<std::string> Free;
+  for (const Decl &D : Q.decls) {
+    if (D.definition) {
+      G.define(D.name, *D.definition);
+      auto Forms = parseSexps(*D.definition);
+      if (Forms && Forms->size() == 1 && (*Forms)[0].kind == Sexp::Atom)
+        Bx.Alias[D.name] = (*Forms)[0].atom;
+      if (D.lo || D.hi)
+        return false; // a bounded definition is a constraint the box does not model
+      continue;
+    }
+    if (!D.lo || !D.hi)
+      return false;
+    Bx.Range[D.name] = {*D.lo, *D.hi};
+    Free.push_back(D.name);
+  }
+  std::vector<Sexp> Hyps;
+  for (const std::string &H : Q.hypotheses) {
+    auto Forms = parseSexps(H);
+    if (!Forms || Forms->size() != 1)
+      return false;
+    Hyps.push_back(std::move((*Forms)[0]));
+  }
+  auto PropForms = parseSexps(Q.property);
+  if (!PropForms || PropForms->size() != 1)
+    return false;
+  const Sexp &Prop = (*PropForms)[0];
+  {
+    GroundEvaluator Consts = G; // definitions only: a side that needs a free constant does not evaluate
+    for (const Sexp &H : Hyps)
+      Bx.narrow(H, true, Consts);
+  }
+  // Minimised constants first, in their order, so the first violation met is the smallest counterexample.
+  std::vector<std::string> Order;
+  for (const std::string &M : Q.minimize)
+    if (Bx.Range.count(M) && std::find(Order.begin(), Order.end(), M) == Order.end())
+      Order.push_back(M);
+  for (const std::string &F : Free)
+    if (std::find(Order.begin(), Order.end(), F) == Order.end())
+      Order.push_back(F);
+  std::vector<std::vector<int64_t>> Values;
+  uint64_t Points = 1;
+  for (const std::string &Name : Order) {
+    auto [Lo, Hi] = Bx.Range[Name];
+    if (Lo > Hi) {
+      Out.verdict = Verdict::Proved; // no feasible value at all
+      Out.vacuous = true;
+      return true;
+    }
+    uint64_t Width = static_cast<uint64_t>(Hi) - static_cast<uint64_t>(Lo) + 1;
+    if (Width == 0 || Width > B.enumeratePoints || Points * Width > B.enumeratePoints)
+      return false;
+    Points *= Width;
+    std::vector<int64_t> Vs;
+    for (int64_t X = Lo;; ++X) {
+      Vs.push_back(X);
+      if (X == Hi)
+        break;
+    }
+    std::stable_sort(Vs.begin(), Vs.end(), [](int64_t A, int64_t B) {
+      return (A < 0 ? -static_cast<__int128>(A) : A) < (B < 0 ? -static_cast<__int128>(B) : B);
+    });
+    Values.push_back(std::move(Vs));
+  }
+  std::vector<size_t> Index(Order.size(), 0);
+  bool Feasible = false, Holds = false;
+  std::optional<std::map<std::string, int64_t>> Violation;
+  for (uint64_t K = 0; K < Points; ++K) {
+    std::map<std::string, int64_t> At;
+    for (size_t I = 0; I < Order.size(); ++I)
+      At[Order[I]] = Values[I][Index[I]];
+    G.resetValues(At);
+    bool Inside = true;
+    for (const Sexp &H : Hyps) {
+      std::optional<int64_t> V = G.evalTerm(H);
+      if (!V)
+        return false;
+      if (!*V) {
+        Inside = false;
+        break;
+      }
+    }
+    if (Inside) {
+      Feasible = true;
+      std::optional<int64_t> V = G.evalTerm(Prop);
+      if (!V)
+        return false;
+      if (*V) {
+        Holds = true;
+      } else if (!Violation) {
+        std::map<std::string, int64_t> Model;
+        for (const Decl &D : Q.decls) {
+          std::optional<int64_t> X = G.eval("|" + D.name + "|");
+          if (!X)
+            return false; // a value Z3 would choose: let it
+          Model[D.name] = *X;
+        }
+        Violation = std::move(Model);
+      }
+      if (Holds && Violation)
+        break;
+    }
+    for (size_t I = Order.size(); I-- > 0;) { // next point, last constant fastest
+      if (++Index[I] < Values[I].size())
+        break;
+      Index[I] = 0;
+    }
+  }
+  if (!Violation) {
+    Out.verdict = Verdict::Proved;
+    Out.vacuous = !Feasible;
+    return true;
+  }
+  Out.verdict = Holds ? Verdict::ViolatedSometimes : Verdict::ViolatedAlways;
+  Out.model = std::move(*Violation);
+  return true;
+}
+
 Result Solver::check(const Query &Q) {
   auto Start = std::chrono::steady_clock::now();
   Result R = checkImpl(Q);
@@ -483,6 +696,11 @@ Result Solver::decide(const Query &Q) {
     return Res;
   }
   Res = Result();
+  if (B.groundFastPath && B.enumeratePoints && tryEnumerate(Q, Res)) {
+    ++Enumerated;
+    return Res;
+  }
+  Res = Result();
   bool HasFree = false;
   for (const Decl &D : Q.decls)
     HasFree |= !D.definition.has_value();
@@ -526,6 +744,7 @@ Result Solver::decide(const Query &Q) {
   }
   if (H == Sat::No) {
     Res.verdict = Verdict::ViolatedAlways;
+    minimize(*P, Q, B.rlimit, Res.model); // the example shown is the smallest one, not whatever Z3 found first
     return Res;
   }
   // Unknown for the second question still leaves a real counterexample: report it, as "sometimes".

@@ -61,6 +61,10 @@ struct Budget {
   bool slice = true;
   /// Reuse the answer of an identical query (up to the names of its constants) asked before in this session.
   bool cache = true;
+  /// Decide a query whose free constants range over at most this many points (after narrowing their bounds
+  /// by the hypotheses' comparisons with constants) by evaluating it at every point, exactly, without Z3.
+  /// 0 turns it off; groundFastPath=false turns it off too.
+  unsigned enumeratePoints = 2048;
   /// Compute Result::vacuous (one more solver call per proved query; nothing in pto-lint reads it yet).
   bool reportVacuity = false;
 };
@@ -81,6 +85,8 @@ public:
 
   unsigned queriesRun() const { return Queries; }
   unsigned groundDecided() const { return Ground; }
+  /// Queries decided by evaluating every point of a small domain (see Budget::enumeratePoints).
+  unsigned enumerated() const { return Enumerated; }
   /// Queries answered from the cache, and Z3 satisfiability calls made (minimisation included).
   unsigned cacheHits() const { return Hits; }
   unsigned z3Calls() const { return Z3Calls; }
@@ -92,11 +98,12 @@ public:
 private:
   std::unique_ptr<Impl> P;
   Budget B;
-  unsigned Queries = 0, Ground = 0, Hits = 0, Z3Calls = 0;
+  unsigned Queries = 0, Ground = 0, Enumerated = 0, Hits = 0, Z3Calls = 0;
   std::vector<double> Micros;
   Result checkImpl(const Query &Q);
   Result decide(const Query &Q);
   bool tryGround(const Query &Q, Result &Out);
+  bool tryEnumerate(const Query &Q, Result &Out);
 };
 
 } // namespace pto::z3model

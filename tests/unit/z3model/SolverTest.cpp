@@ -90,4 +90,43 @@ TEST(Solver, NegativeBoundsAreWellFormed) {
   EXPECT_EQ(R.verdict, Verdict::Proved);
 }
 
+TEST(Solver, DisconnectedContradictionStillDecidesTheWholeQuery) {
+  // The property's cone is {x}; the contradictory hypothesis is about y only. The cone alone is violated, so
+  // the solver must re-ask the whole query, which is proved (the path is dead).
+  Solver S;
+  Result R = S.check(q({{"x", 0, 10, std::nullopt}, {"y", 0, 10, std::nullopt}}, {"(> y 20)"}, "(<= x 5)"));
+  EXPECT_EQ(R.verdict, Verdict::Proved);
+}
+
+TEST(Solver, ConeOfInfluenceFollowsDefinitionsAndHypotheses) {
+  // x is defined from n; n is bounded by a hypothesis that also mentions m; m is bounded: all are needed.
+  Solver S;
+  Result R = S.check(q({{"n", 0, 1000, std::nullopt}, {"m", 0, 8, std::nullopt},
+                        {"x", std::nullopt, std::nullopt, "(* 2 n)"}, {"unrelated", 0, 5, std::nullopt}},
+                       {"(<= n m)", "(>= unrelated 0)"}, "(<= x 16)"));
+  EXPECT_EQ(R.verdict, Verdict::Proved);
+  R = S.check(q({{"n", 0, 1000, std::nullopt}, {"m", 0, 9, std::nullopt},
+                 {"x", std::nullopt, std::nullopt, "(* 2 n)"}, {"unrelated", 0, 5, std::nullopt}},
+                {"(<= n m)", "(>= unrelated 0)"}, "(<= x 16)"));
+  ASSERT_EQ(R.verdict, Verdict::ViolatedSometimes);
+  EXPECT_EQ(R.model.at("n"), 9);
+  EXPECT_EQ(R.model.count("unrelated"), 1u); // the counterexample comes from the whole query
+}
+
+TEST(Solver, CacheAnswersRenamedQueriesWithTheirOwnNames) {
+  Solver S;
+  Result A = S.check(q({{"src.vcol", 0, 1000, std::nullopt}}, {}, "(<= |src.vcol| 256)"));
+  ASSERT_EQ(A.verdict, Verdict::ViolatedSometimes);
+  unsigned Calls = S.z3Calls();
+  Result B = S.check(q({{"b.vcol", 0, 1000, std::nullopt}}, {}, "(<= b.vcol 256)"));
+  EXPECT_EQ(S.z3Calls(), Calls); // answered from the cache
+  EXPECT_GE(S.cacheHits(), 1u);
+  ASSERT_EQ(B.verdict, Verdict::ViolatedSometimes);
+  EXPECT_EQ(B.model.at("b.vcol"), 257);
+  EXPECT_EQ(B.model.count("src.vcol"), 0u);
+  // A different bound is a different query.
+  Result C = S.check(q({{"b.vcol", 0, 256, std::nullopt}}, {}, "(<= b.vcol 256)"));
+  EXPECT_EQ(C.verdict, Verdict::Proved);
+}
+
 } // namespace
