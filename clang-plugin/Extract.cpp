@@ -853,6 +853,17 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
+  /// Calls are found in function bodies of user code. Declarations in system headers (the standard library,
+  /// anything included with -isystem) are not walked, as clang-tidy does not report there either, and types are
+  /// not walked: an op call in a type is unevaluated. Together this is most of the AST of a typical kernel.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+        Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool TraverseTypeLoc(TypeLoc) { return true; }
+
   std::vector<CallSite> Calls;
 
   bool TraverseFunctionDecl(FunctionDecl *FD) { return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(FD); }); }

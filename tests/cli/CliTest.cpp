@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sys/wait.h>
@@ -60,6 +61,28 @@ TEST(Cli, FindingsExitOneLegalExitsZero) {
   EXPECT_NE(L.text.find("0 violated, 0 unknown"), std::string::npos) << L.text;
   // Only a5 configured: the doc example is proved.
   EXPECT_EQ(run(Cli + " --target=a5 " + DocExample + Flags).rc, 0);
+}
+
+TEST(Cli, SystemHeadersAreNotChecked) {
+  // The same illegal call in a header: reported when the header is the user's (-I), not when it is a system
+  // header (-isystem), as clang-tidy does.
+  std::string D = tempDir();
+  std::filesystem::create_directories(D + "/inc");
+  write(D, "inc/helper.h",
+        "#include <pto/pto-inst.hpp>\n"
+        "inline void helper() {\n"
+        "  pto::Tile<pto::TileType::Vec, float, 16, 256, pto::BLayout::RowMajor, 16, 255> src;\n"
+        "  pto::Tile<pto::TileType::Vec, int32_t, 1, 256, pto::BLayout::RowMajor, 1, 255> dst;\n"
+        "  pto::Tile<pto::TileType::Vec, float, 1, 32> tmp;\n"
+        "  pto::TCOLARGMIN(dst, src, tmp);\n"
+        "}\n");
+  std::string Main = write(D, "k.cpp", "#include <helper.h>\nvoid k() { helper(); }\n");
+  Out User = run("(" + Cli + " --target=a2a3 " + Main + Flags + " -I" + D + "/inc 2>/dev/null)");
+  EXPECT_EQ(User.rc, 1) << User.text;
+  EXPECT_NE(User.text.find("helper.h:6:3: error: tmp tile holds 128 B"), std::string::npos) << User.text;
+  Out Sys = run("(" + Cli + " --target=a2a3 " + Main + Flags + " -isystem " + D + "/inc 2>/dev/null)");
+  EXPECT_EQ(Sys.rc, 0) << Sys.text;
+  EXPECT_NE(Sys.text.find("0 call sites"), std::string::npos) << Sys.text;
 }
 
 TEST(Cli, MalformedCompileDatabaseExitsTwo) {
