@@ -341,6 +341,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   std::vector<std::string> PathTerms;
   for (const PathCondition &P : C.path)
     PathTerms.push_back(P.term);
+  std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer
+  auto SharedFacts = std::make_shared<const z3model::DeclTable>(Facts.Decls); // every query of this call reads them
 
   for (Target Tg : Opts.targets) {
     for (const Rule &R : Rules.rules()) {
@@ -365,40 +367,56 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
       for (const std::string &Role : Roles) {
         auto Sub = [&](const std::string &S) { return substSpec(S, Role); };
         ++T.checks;
-        Query Q;
-        Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
-                 (Role.empty() ? "" : " " + Role);
-        Q.prelude = Rules.prelude();
-        Q.decls = Facts.Decls;
-        Q.property = Sub(V->require);
-        std::set<std::string> Used = tokens(Q.property);
+        // What the rule reads, after substituting the operand(s) for its placeholders.
+        std::string Property;
+        std::set<std::string> Used;
         std::map<std::string, std::string> LetTerms;
-        for (const auto &[N, Term] : V->let) {
-          std::string T = Sub(Term);
-          Q.decls.push_back({N, std::nullopt, std::nullopt, T});
-          auto Tk = tokens(T);
-          Used.insert(Tk.begin(), Tk.end());
-          LetTerms[N] = std::move(T);
-        }
-        // A fact the rule names that this call does not have (a front end that could not provide it) is a
-        // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
         std::vector<std::string> Missing;
-        for (const std::string &Tk : Used)
-          if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && !LetTerms.count(Tk) &&
-              Tk.find_first_not_of("0123456789.") != std::string::npos) {
-            Q.decls.insert(Q.decls.begin(), {Tk, std::nullopt, std::nullopt, std::nullopt});
-            Missing.push_back(Tk);
+        auto Read = [&] {
+          Property = Sub(V->require);
+          Used = tokens(Property);
+          for (const auto &[N, Term] : V->let) {
+            std::string T = Sub(Term);
+            auto Tk = tokens(T);
+            Used.insert(Tk.begin(), Tk.end());
+            LetTerms[N] = std::move(T);
           }
-        Q.hypotheses = PathTerms;
-        if (R.kind != "tile")
-          Q.hypotheses.insert(Q.hypotheses.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
-        Q.minimize = Facts.Minimize;
+          // A fact the rule names that this call does not have (a front end that could not provide it) is a
+          // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
+          for (const std::string &Tk : Used)
+            if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && !LetTerms.count(Tk) &&
+                Tk.find_first_not_of("0123456789.") != std::string::npos)
+              Missing.push_back(Tk);
+        };
 
-        if (!Opts.dumpDir.empty()) {
-          std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")
-              << z3model::Solver::toSmtLib(Q);
+        // Targets that share a variant ask the same question about this call: ask once.
+        z3model::Result Res;
+        auto Known = Answered.find({V, Role});
+        if (Known != Answered.end()) {
+          Res = Known->second;
+        } else {
+          Read();
+          Query Q;
+          Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
+                   (Role.empty() ? "" : " " + Role);
+          Q.prelude = Rules.prelude();
+          Q.shared = SharedFacts;
+          for (const std::string &Tk : Missing)
+            Q.decls.push_back({Tk, std::nullopt, std::nullopt, std::nullopt});
+          for (const auto &[N, Term] : V->let)
+            Q.decls.push_back({N, std::nullopt, std::nullopt, LetTerms.at(N)});
+          Q.property = Property;
+          Q.hypotheses = PathTerms;
+          if (R.kind != "tile")
+            Q.hypotheses.insert(Q.hypotheses.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
+          Q.minimize = Facts.Minimize;
+          if (!Opts.dumpDir.empty()) {
+            std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")
+                << z3model::Solver::toSmtLib(Q);
+          }
+          Res = Solver.check(Q);
+          Answered.emplace(std::make_pair(V, Role), Res);
         }
-        z3model::Result Res = Solver.check(Q);
         std::string Key = R.id + "|" + Role;
         if (Res.verdict == Verdict::Proved) {
           ++T.proved;
@@ -407,6 +425,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         }
 
         // Only findings need to know what the verdict depends on.
+        if (Property.empty())
+          Read();
         FactTable Local = Facts;
         for (const std::string &Tk : Missing) {
           Local.Opaque.insert(Tk);

@@ -80,8 +80,20 @@ struct Solver::Impl {
 Solver::Solver(Budget B) : P(std::make_unique<Impl>()), B(B) {}
 Solver::~Solver() = default;
 
+DeclTable::DeclTable(std::vector<Decl> Ds) : Decls(std::move(Ds)) {
+  for (size_t I = 0; I < Decls.size(); ++I)
+    Index.emplace(Decls[I].name, I);
+}
+
 static void appendDecls(std::ostringstream &OS, const Query &Q) {
-  for (const Decl &D : Q.decls) {
+  std::vector<const Decl *> All;
+  if (Q.shared)
+    for (const Decl &D : Q.shared->decls())
+      All.push_back(&D);
+  for (const Decl &D : Q.decls)
+    All.push_back(&D);
+  for (const Decl *DP : All) {
+    const Decl &D = *DP;
     OS << "(declare-const " << quoteSym(D.name) << " Int)\n";
     if (D.definition)
       OS << "(assert (= " << quoteSym(D.name) << " " << *D.definition << "))\n";
@@ -257,16 +269,36 @@ template <class SymFn, class CopyFn> void scanSymbols(const std::string &T, SymF
   }
 }
 
-using NameIndex = std::unordered_map<std::string_view, size_t>;
+/// The declarations of a query: its shared table (if any), then its own.
+struct NameIndex {
+  const DeclTable *Shared = nullptr;
+  size_t NS = 0;
+  const std::vector<Decl> *Local = nullptr;
+  std::unordered_map<std::string_view, size_t> LocalIndex;
+
+  explicit NameIndex(const Query &Q) : Shared(Q.shared.get()), NS(Shared ? Shared->decls().size() : 0), Local(&Q.decls) {
+    for (size_t I = 0; I < Q.decls.size(); ++I)
+      LocalIndex.emplace(Q.decls[I].name, NS + I);
+  }
+  size_t size() const { return NS + Local->size(); }
+  const Decl &at(size_t I) const { return I < NS ? Shared->decls()[I] : (*Local)[I - NS]; }
+  long find(std::string_view N) const {
+    if (Shared)
+      if (long I = Shared->find(N); I >= 0)
+        return I;
+    auto It = LocalIndex.find(N);
+    return It == LocalIndex.end() ? -1 : static_cast<long>(It->second);
+  }
+};
 
 /// Indices of the declared constants a term mentions.
 void symbolsOf(const std::string &T, const NameIndex &Index, std::vector<size_t> &Out) {
   scanSymbols(
       T,
       [&](size_t B, size_t L) {
-        auto It = Index.find(std::string_view(T).substr(B, L));
-        if (It != Index.end())
-          Out.push_back(It->second);
+        long I = Index.find(std::string_view(T).substr(B, L));
+        if (I >= 0)
+          Out.push_back(static_cast<size_t>(I));
         return true;
       },
       [](size_t, size_t) {});
@@ -279,10 +311,10 @@ std::string renamed(const std::string &T, const NameIndex &Index, const std::vec
   scanSymbols(
       T,
       [&](size_t B, size_t L) {
-        auto It = Index.find(std::string_view(T).substr(B, L));
-        if (It == Index.end() || To[It->second].empty())
+        long I = Index.find(std::string_view(T).substr(B, L));
+        if (I < 0 || To[I].empty())
           return false;
-        Out += To[It->second];
+        Out += To[I];
         return true;
       },
       [&](size_t B, size_t L) { Out.append(T, B, L); });
@@ -299,10 +331,8 @@ struct Canonical {
 };
 
 Canonical canonicalize(const Query &Q, bool Slice) {
-  size_t ND = Q.decls.size(), NH = Q.hypotheses.size();
-  NameIndex Index;
-  for (size_t I = 0; I < ND; ++I)
-    Index.emplace(Q.decls[I].name, I);
+  NameIndex Index(Q);
+  size_t ND = Index.size(), NH = Q.hypotheses.size();
   std::vector<char> Need(ND, !Slice), Take(NH, !Slice);
   if (Slice) {
     // Definitions are scanned only when their constant is reached (a call has many facts, a rule reads few).
@@ -311,14 +341,14 @@ Canonical canonicalize(const Query &Q, bool Slice) {
     auto SymsOf = [&](size_t I) -> const std::vector<size_t> & {
       if (!Scanned[I]) {
         Scanned[I] = 1;
-        if (Q.decls[I].definition)
-          symbolsOf(*Q.decls[I].definition, Index, DeclSyms[I]);
+        if (Index.at(I).definition)
+          symbolsOf(*Index.at(I).definition, Index, DeclSyms[I]);
       }
       return DeclSyms[I];
     };
     std::vector<size_t> BoundedDefs; // definitions that also carry bounds: constraints, like hypotheses
     for (size_t I = 0; I < ND; ++I)
-      if (Q.decls[I].definition && (Q.decls[I].lo || Q.decls[I].hi))
+      if (Index.at(I).definition && (Index.at(I).lo || Index.at(I).hi))
         BoundedDefs.push_back(I);
     for (size_t J = 0; J < NH; ++J)
       symbolsOf(Q.hypotheses[J], Index, HypSyms[J]);
@@ -366,7 +396,7 @@ Canonical canonicalize(const Query &Q, bool Slice) {
   for (size_t I = 0; I < ND; ++I)
     if (Need[I]) {
       To[I] = "|$" + std::to_string(C.Names.size()) + "|";
-      C.Names.push_back(Q.decls[I].name);
+      C.Names.push_back(Index.at(I).name);
     } else {
       C.Sliced = true;
     }
@@ -376,7 +406,7 @@ Canonical canonicalize(const Query &Q, bool Slice) {
   for (size_t I = 0; I < ND; ++I) {
     if (!Need[I])
       continue;
-    const Decl &D = Q.decls[I];
+    const Decl &D = Index.at(I);
     Decl R{"$" + std::to_string(C.Q.decls.size()), D.lo, D.hi, std::nullopt};
     if (D.definition)
       R.definition = renamed(*D.definition, Index, To);
@@ -394,9 +424,9 @@ Canonical canonicalize(const Query &Q, bool Slice) {
   C.Q.property = renamed(Q.property, Index, To);
   K += "(p " + C.Q.property + ")\n(m";
   for (const std::string &M : Q.minimize) {
-    auto It = Index.find(M);
-    if (It != Index.end() && Need[It->second]) {
-      C.Q.minimize.push_back(To[It->second].substr(1, To[It->second].size() - 2));
+    long I = Index.find(M);
+    if (I >= 0 && Need[I]) {
+      C.Q.minimize.push_back(To[I].substr(1, To[I].size() - 2));
       K += " " + C.Q.minimize.back();
     }
   }

@@ -7,6 +7,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace pto::z3model {
@@ -19,10 +21,29 @@ struct Decl {
   std::optional<std::string> definition; // SMT-LIB2 Int term
 };
 
+/// Declarations shared by many queries (one call's facts, asked about by every rule), indexed once.
+class DeclTable {
+public:
+  explicit DeclTable(std::vector<Decl> Decls);
+  DeclTable(const DeclTable &) = delete;
+  DeclTable &operator=(const DeclTable &) = delete;
+  const std::vector<Decl> &decls() const { return Decls; }
+  /// Position of the declaration named Name, or -1.
+  long find(std::string_view Name) const {
+    auto It = Index.find(Name);
+    return It == Index.end() ? -1 : static_cast<long>(It->second);
+  }
+
+private:
+  std::vector<Decl> Decls;
+  std::unordered_map<std::string_view, size_t> Index; // views of the names in Decls
+};
+
 /// One verification condition: hypotheses => property, for every value of the free constants.
 struct Query {
   std::string name;                    // the rule id and the call site, for dumps and errors
   std::string prelude;                 // SMT-LIB2 define-fun's shared by all queries
+  std::shared_ptr<const DeclTable> shared; // declared before `decls` (may be null)
   std::vector<Decl> decls;             // in dependency order
   std::vector<std::string> hypotheses; // SMT-LIB2 Bool terms (path conditions, domains, well-formedness)
   std::string property;                // SMT-LIB2 Bool term that must hold
