@@ -42,6 +42,7 @@ public:
   const std::map<std::string, int64_t> &values() const { return Env; }
 
 private:
+  friend class Program;
   struct Macro {
     std::vector<std::string> params;
     Sexp body;
@@ -51,6 +52,49 @@ private:
   std::map<std::string, Sexp> Defs;
   std::map<std::string, bool> Evaluating;
   std::optional<int64_t> evalSexp(const Sexp &S, const std::map<std::string, int64_t> *Locals, int Depth);
+};
+
+/// The same fragment and semantics as GroundEvaluator, compiled for repeated evaluation: constants are slots,
+/// prelude macros are inlined, definitions are computed once per evaluation. Used where one query is evaluated
+/// at many points (small-domain enumeration) and for every ground query.
+class Program {
+public:
+  explicit Program(const GroundEvaluator &Prelude) : Macros(&Prelude.Macros) {}
+  /// The slot of a constant (made on first use).
+  int slot(const std::string &Name);
+  /// Defines a constant by a term over other constants.
+  void define(const std::string &Name, const Sexp &Term);
+  /// Compiles a term; evaluation of a term outside the fragment gives nullopt.
+  int compile(const Sexp &Term);
+  /// Starts a new evaluation: forgets every value set or computed.
+  void reset() { ++Epoch; }
+  void set(int Slot, int64_t V);
+  std::optional<int64_t> eval(int Term);
+  /// The value of a constant now: set, or computed from its definition; nullopt if neither.
+  std::optional<int64_t> value(int Slot);
+
+private:
+  enum class Op : uint8_t { Const, Slot, Fail, And, Or, Implies, Ite, Not, Xor, Add, Mul, Sub, Div, Mod, Abs, Lt, Le,
+                            Gt, Ge, Eq, Distinct, Other };
+  struct Node {
+    Op op;
+    int64_t k = 0;          // Const value; Slot index
+    std::vector<int> kids;
+  };
+  struct Cell {
+    int64_t v = 0;
+    unsigned epoch = 0;     // v is valid when epoch == Program::Epoch
+    bool busy = false;      // its definition is being evaluated (a cycle gives nullopt)
+    int def = -1;           // compiled definition, or -1
+  };
+  const std::map<std::string, GroundEvaluator::Macro> *Macros;
+  std::vector<Node> Nodes;
+  std::vector<Cell> Cells;
+  std::map<std::string, int> Slots;
+  unsigned Epoch = 1;
+  int node(Op O, int64_t K = 0, std::vector<int> Kids = {});
+  int compileIn(const Sexp &S, const std::map<std::string, int> *Params, int Depth);
+  std::optional<int64_t> ev(int N, int Depth);
 };
 
 } // namespace pto::z3model

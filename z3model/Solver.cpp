@@ -435,29 +435,65 @@ Canonical canonicalize(const Query &Q, bool Slice) {
 }
 } // namespace
 
+namespace {
+/// A query compiled for the evaluator: every definition, hypothesis and the property.
+struct Compiled {
+  Program Prog;
+  std::vector<int> DeclSlot;  // per decl of the query
+  std::vector<int> Hyps;
+  int Prop = -1;
+  bool Ok = true;             // every hypothesis and the property could be parsed
+
+  Compiled(const GroundEvaluator &Prelude, const Query &Q) : Prog(Prelude) {
+    for (const Decl &D : Q.decls)
+      DeclSlot.push_back(Prog.slot(D.name));
+    for (const Decl &D : Q.decls)
+      if (D.definition) {
+        auto Forms = parseSexps(*D.definition);
+        Prog.define(D.name, Forms && Forms->size() == 1 ? (*Forms)[0] : Sexp{Sexp::Atom, "\x01unparsable", {}});
+      }
+    auto One = [&](const std::string &T) {
+      auto Forms = parseSexps(T);
+      if (!Forms || Forms->size() != 1) {
+        Ok = false;
+        return -1;
+      }
+      return Prog.compile((*Forms)[0]);
+    };
+    for (const std::string &H : Q.hypotheses)
+      Hyps.push_back(One(H));
+    Prop = One(Q.property);
+  }
+};
+} // namespace
+
+/// Loads the prelude's macros for the evaluator (once per prelude text).
+static bool preludeReady(Solver::Impl &I, const std::string &Prelude) {
+  if (!I.PreludeOk || I.PreludeText != Prelude) {
+    I.GroundProto = GroundEvaluator();
+    I.PreludeOk = I.GroundProto.loadPrelude(Prelude);
+    I.PreludeText = Prelude;
+  }
+  return I.PreludeOk;
+}
+
 /// Decides Q without Z3 when its property (and hypotheses) only mention constants with known values.
 /// Returns false when Z3 is needed.
 bool Solver::tryGround(const Query &Q, Result &Out) {
-  if (!P->PreludeOk || P->PreludeText != Q.prelude) {
-    P->GroundProto = GroundEvaluator();
-    P->PreludeOk = P->GroundProto.loadPrelude(Q.prelude);
-    P->PreludeText = Q.prelude;
-  }
-  if (!P->PreludeOk)
+  if (!preludeReady(*P, Q.prelude))
     return false;
-  GroundEvaluator G = P->GroundProto;
-  for (const Decl &D : Q.decls)
-    if (D.definition)
-      G.define(D.name, *D.definition);
-  std::optional<int64_t> Prop = G.eval(Q.property);
+  Compiled C(P->GroundProto, Q);
+  if (!C.Ok)
+    return false;
+  std::optional<int64_t> Prop = C.Prog.eval(C.Prop);
   if (!Prop)
     return false;
   if (*Prop) { // true for every value, whatever the path: proved (vacuity is not asked)
     Out.verdict = Verdict::Proved;
     return true;
   }
-  for (const std::string &H : Q.hypotheses) {
-    std::optional<int64_t> V = G.eval(H);
+  for (int H : C.Hyps) {
+    std::optional<int64_t> V = C.Prog.eval(H);
     if (!V)
       return false; // whether the path is feasible needs the solver
     if (*V == 0) {
@@ -466,11 +502,11 @@ bool Solver::tryGround(const Query &Q, Result &Out) {
       return true;
     }
   }
-  for (const Decl &D : Q.decls) {
-    if (!D.definition)
+  for (size_t I = 0; I < Q.decls.size(); ++I) {
+    if (!Q.decls[I].definition)
       return false; // a free constant exists: its bounds could be empty; let Z3 decide feasibility
-    if (auto V = G.eval("|" + D.name + "|"))
-      Out.model[D.name] = *V;
+    if (auto V = C.Prog.value(C.DeclSlot[I]))
+      Out.model[Q.decls[I].name] = *V;
   }
   Out.verdict = Verdict::ViolatedAlways;
   return true;
@@ -481,6 +517,7 @@ namespace {
 struct Box {
   std::map<std::string, std::pair<int64_t, int64_t>> Range; // free constant -> [lo, hi]
   std::map<std::string, std::string> Alias;                 // constant defined as exactly another constant
+  Program *Consts = nullptr;                                // evaluates terms with no free constant set
 
   std::string resolve(std::string A) const {
     for (int Depth = 0; Depth < 16; ++Depth) {
@@ -492,23 +529,25 @@ struct Box {
     return A;
   }
 
+  std::optional<int64_t> constant(const Sexp &T) { return Consts->eval(Consts->compile(T)); }
+
   /// Narrows by a hypothesis S that holds (Pos) or fails (!Pos). Forms it does not read narrow nothing, which
   /// is sound: the box only has to contain the feasible points; every point is still checked exactly.
-  void narrow(const Sexp &S, bool Pos, GroundEvaluator &Consts) {
+  void narrow(const Sexp &S, bool Pos) {
     if (S.kind != Sexp::List || S.items.empty() || S.items[0].kind != Sexp::Atom)
       return;
     const std::string &F = S.items[0].atom;
     size_t N = S.items.size() - 1;
     if ((F == "and" && Pos) || (F == "or" && !Pos)) {
       for (size_t I = 1; I <= N; ++I)
-        narrow(S.items[I], Pos, Consts);
+        narrow(S.items[I], Pos);
       return;
     }
     if (F == "not" && N == 1)
-      return narrow(S.items[1], !Pos, Consts);
+      return narrow(S.items[1], !Pos);
     if (F == "=>" && N == 2 && !Pos) {
-      narrow(S.items[1], true, Consts);
-      narrow(S.items[2], false, Consts);
+      narrow(S.items[1], true);
+      narrow(S.items[2], false);
       return;
     }
     if (N != 2 || (F != "<" && F != "<=" && F != ">" && F != ">=" && F != "="))
@@ -521,12 +560,12 @@ struct Box {
     };
     std::string Op = F;
     auto *V = Var(S.items[1]);
-    std::optional<int64_t> C = V ? Consts.evalTerm(S.items[2]) : std::nullopt;
+    std::optional<int64_t> C = V ? constant(S.items[2]) : std::nullopt;
     if (!V) { // c OP x  ==  x OP' c
       V = Var(S.items[2]);
       if (!V)
         return;
-      C = Consts.evalTerm(S.items[1]);
+      C = constant(S.items[1]);
       Op = Op == "<" ? ">" : Op == "<=" ? ">=" : Op == ">" ? "<" : Op == ">=" ? "<=" : Op;
     }
     if (!C)
@@ -556,54 +595,53 @@ struct Box {
 /// free constants. Returns false (Z3 is needed) when the box is unbounded or too large, or when any term is
 /// outside the ground evaluator's fragment at some point.
 bool Solver::tryEnumerate(const Query &Q, Result &Out) {
-  if (!P->PreludeOk || P->PreludeText != Q.prelude)
+  if (!preludeReady(*P, Q.prelude))
     return false;
-  GroundEvaluator G = P->GroundProto;
   Box Bx;
-  std::vector<std::string> Free;
-  for (const Decl &D : Q.decls) {
+  std::vector<size_t> Free; // decl indices
+  for (size_t I = 0; I < Q.decls.size(); ++I) {
+    const Decl &D = Q.decls[I];
     if (D.definition) {
-      G.define(D.name, *D.definition);
+      if (D.lo || D.hi)
+        return false; // a bounded definition is a constraint the box does not model
       auto Forms = parseSexps(*D.definition);
       if (Forms && Forms->size() == 1 && (*Forms)[0].kind == Sexp::Atom)
         Bx.Alias[D.name] = (*Forms)[0].atom;
-      if (D.lo || D.hi)
-        return false; // a bounded definition is a constraint the box does not model
       continue;
     }
     if (!D.lo || !D.hi)
       return false;
     Bx.Range[D.name] = {*D.lo, *D.hi};
-    Free.push_back(D.name);
+    Free.push_back(I);
   }
-  std::vector<Sexp> Hyps;
-  for (const std::string &H : Q.hypotheses) {
-    auto Forms = parseSexps(H);
-    if (!Forms || Forms->size() != 1)
-      return false;
-    Hyps.push_back(std::move((*Forms)[0]));
-  }
-  auto PropForms = parseSexps(Q.property);
-  if (!PropForms || PropForms->size() != 1)
+  Compiled C(P->GroundProto, Q);
+  if (!C.Ok)
     return false;
-  const Sexp &Prop = (*PropForms)[0];
   {
-    GroundEvaluator Consts = G; // definitions only: a side that needs a free constant does not evaluate
-    for (const Sexp &H : Hyps)
-      Bx.narrow(H, true, Consts);
+    Program Consts(P->GroundProto); // definitions only: a side that needs a free constant does not evaluate
+    for (const Decl &D : Q.decls)
+      if (D.definition) {
+        auto Forms = parseSexps(*D.definition);
+        Consts.define(D.name, Forms && Forms->size() == 1 ? (*Forms)[0] : Sexp{Sexp::Atom, "\x01unparsable", {}});
+      }
+    Bx.Consts = &Consts;
+    for (const std::string &H : Q.hypotheses)
+      if (auto Forms = parseSexps(H); Forms && Forms->size() == 1)
+        Bx.narrow((*Forms)[0], true);
   }
   // Minimised constants first, in their order, so the first violation met is the smallest counterexample.
-  std::vector<std::string> Order;
+  std::vector<size_t> Order;
   for (const std::string &M : Q.minimize)
-    if (Bx.Range.count(M) && std::find(Order.begin(), Order.end(), M) == Order.end())
-      Order.push_back(M);
-  for (const std::string &F : Free)
-    if (std::find(Order.begin(), Order.end(), F) == Order.end())
-      Order.push_back(F);
+    for (size_t I : Free)
+      if (Q.decls[I].name == M && std::find(Order.begin(), Order.end(), I) == Order.end())
+        Order.push_back(I);
+  for (size_t I : Free)
+    if (std::find(Order.begin(), Order.end(), I) == Order.end())
+      Order.push_back(I);
   std::vector<std::vector<int64_t>> Values;
   uint64_t Points = 1;
-  for (const std::string &Name : Order) {
-    auto [Lo, Hi] = Bx.Range[Name];
+  for (size_t I : Order) {
+    auto [Lo, Hi] = Bx.Range[Q.decls[I].name];
     if (Lo > Hi) {
       Out.verdict = Verdict::Proved; // no feasible value at all
       Out.vacuous = true;
@@ -628,13 +666,12 @@ bool Solver::tryEnumerate(const Query &Q, Result &Out) {
   bool Feasible = false, Holds = false;
   std::optional<std::map<std::string, int64_t>> Violation;
   for (uint64_t K = 0; K < Points; ++K) {
-    std::map<std::string, int64_t> At;
+    C.Prog.reset();
     for (size_t I = 0; I < Order.size(); ++I)
-      At[Order[I]] = Values[I][Index[I]];
-    G.resetValues(At);
+      C.Prog.set(C.DeclSlot[Order[I]], Values[I][Index[I]]);
     bool Inside = true;
-    for (const Sexp &H : Hyps) {
-      std::optional<int64_t> V = G.evalTerm(H);
+    for (int H : C.Hyps) {
+      std::optional<int64_t> V = C.Prog.eval(H);
       if (!V)
         return false;
       if (!*V) {
@@ -644,18 +681,18 @@ bool Solver::tryEnumerate(const Query &Q, Result &Out) {
     }
     if (Inside) {
       Feasible = true;
-      std::optional<int64_t> V = G.evalTerm(Prop);
+      std::optional<int64_t> V = C.Prog.eval(C.Prop);
       if (!V)
         return false;
       if (*V) {
         Holds = true;
       } else if (!Violation) {
         std::map<std::string, int64_t> Model;
-        for (const Decl &D : Q.decls) {
-          std::optional<int64_t> X = G.eval("|" + D.name + "|");
+        for (size_t I = 0; I < Q.decls.size(); ++I) {
+          std::optional<int64_t> X = C.Prog.value(C.DeclSlot[I]);
           if (!X)
             return false; // a value Z3 would choose: let it
-          Model[D.name] = *X;
+          Model[Q.decls[I].name] = *X;
         }
         Violation = std::move(Model);
       }

@@ -1,4 +1,5 @@
 // tests: z3model::Solver answers proved / violated-always / violated-sometimes / unknown / error correctly.
+#include "z3model/Ground.h"
 #include "z3model/Solver.h"
 
 #include <gtest/gtest.h>
@@ -127,6 +128,54 @@ TEST(Solver, CacheAnswersRenamedQueriesWithTheirOwnNames) {
   // A different bound is a different query.
   Result C = S.check(q({{"b.vcol", 0, 256, std::nullopt}}, {}, "(<= b.vcol 256)"));
   EXPECT_EQ(C.verdict, Verdict::Proved);
+}
+
+TEST(Program, EvaluatesLikeTheGroundEvaluator) {
+  GroundEvaluator Prelude;
+  ASSERT_TRUE(Prelude.loadPrelude("(define-fun K () Int 7) (define-fun sq ((a Int)) Int (* a a))"
+                                  "(define-fun cdiv ((a Int) (b Int)) Int (ite (>= a 0) (div a b) (- (div (- a) b))))"));
+  const std::vector<std::pair<std::string, std::optional<int64_t>>> Cases = {
+      {"(+ x (sq y) K)", 1 + 9 + 7},
+      {"(cdiv (- 7) 2)", -3},
+      {"(div (- 7) 2)", -4},
+      {"(mod (- 7) 2)", 1},
+      {"(div x 0)", std::nullopt},              // uninterpreted in SMT-LIB: not ground
+      {"(* 4611686018427387904 4)", std::nullopt}, // overflow
+      {"(and (> x 5) unknown)", 0},             // a false conjunct decides
+      {"(or (> x 5) unknown)", std::nullopt},
+      {"(=> (> x 5) unknown)", 1},
+      {"(ite (= x 1) d 0)", 1 + 3 + 3},
+      {"(distinct x y 1)", 0},
+      {"cyc", std::nullopt},                    // a definition that refers to itself
+      {"(foo x)", std::nullopt},
+  };
+  for (const auto &[Term, Want] : Cases) {
+    Program P(Prelude);
+    int X = P.slot("x"), Y = P.slot("y");
+    P.define("d", (*parseSexps("(+ x y y)"))[0]);
+    P.define("cyc", (*parseSexps("(+ cyc 1)"))[0]);
+    int T = P.compile((*parseSexps(Term))[0]);
+    P.set(X, 1);
+    P.set(Y, 3);
+    EXPECT_EQ(P.eval(T), Want) << Term;
+    GroundEvaluator G = Prelude;
+    G.set("x", 1);
+    G.set("y", 3);
+    G.define("d", "(+ x y y)");
+    G.define("cyc", "(+ cyc 1)");
+    EXPECT_EQ(G.eval(Term), Want) << Term;
+  }
+  // A new evaluation forgets values and computed definitions.
+  Program P(Prelude);
+  int X = P.slot("x");
+  P.define("d", (*parseSexps("(* 2 x)"))[0]);
+  int T = P.compile((*parseSexps("d"))[0]);
+  P.set(X, 5);
+  EXPECT_EQ(P.eval(T), 10);
+  P.reset();
+  EXPECT_EQ(P.eval(T), std::nullopt);
+  P.set(X, 6);
+  EXPECT_EQ(P.eval(T), 12);
 }
 
 } // namespace
