@@ -302,6 +302,22 @@ std::string replaceAll(std::string S, const std::string &From, const std::string
 
 } // namespace
 
+const Engine::Reading &Engine::reading(const RuleVariant &V, const std::string &Role) {
+  auto [It, New] = Readings.try_emplace({&V, Role});
+  Reading &R = It->second;
+  if (New) {
+    R.property = substSpec(V.require, Role);
+    R.used = tokens(R.property);
+    for (const auto &[N, Term] : V.let) {
+      std::string T = substSpec(Term, Role);
+      auto Tk = tokens(T);
+      R.used.insert(Tk.begin(), Tk.end());
+      R.letTerms[N] = std::move(T);
+    }
+  }
+  return R;
+}
+
 void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   ++T.callSites;
   const OpSignature *Sig = Rules.op(C.op);
@@ -365,22 +381,16 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         Roles.push_back("");
       }
       for (const std::string &Role : Roles) {
-        auto Sub = [&](const std::string &S) { return substSpec(S, Role); };
         ++T.checks;
         // What the rule reads, after substituting the operand(s) for its placeholders.
-        std::string Property;
-        std::set<std::string> Used;
-        std::map<std::string, std::string> LetTerms;
+        const Reading &Rd = reading(*V, Role);
+        const std::string &Property = Rd.property;
+        const std::set<std::string> &Used = Rd.used;
+        const std::map<std::string, std::string> &LetTerms = Rd.letTerms;
         std::vector<std::string> Missing;
-        auto Read = [&] {
-          Property = Sub(V->require);
-          Used = tokens(Property);
-          for (const auto &[N, Term] : V->let) {
-            std::string T = Sub(Term);
-            auto Tk = tokens(T);
-            Used.insert(Tk.begin(), Tk.end());
-            LetTerms[N] = std::move(T);
-          }
+        bool Read = false;
+        auto ReadMissing = [&] {
+          Read = true;
           // A fact the rule names that this call does not have (a front end that could not provide it) is a
           // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
           for (const std::string &Tk : Used)
@@ -395,7 +405,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         if (Known != Answered.end()) {
           Res = Known->second;
         } else {
-          Read();
+          ReadMissing();
           Query Q;
           Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
                    (Role.empty() ? "" : " " + Role);
@@ -425,8 +435,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         }
 
         // Only findings need to know what the verdict depends on.
-        if (Property.empty())
-          Read();
+        if (!Read)
+          ReadMissing();
         FactTable Local = Facts;
         for (const std::string &Tk : Missing) {
           Local.Opaque.insert(Tk);

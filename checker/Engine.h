@@ -7,7 +7,9 @@
 #include "Rule.h"
 #include "z3model/Solver.h"
 
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,11 +38,20 @@ public:
   const z3model::Solver &solver() const { return Solver; }
   const EngineOptions &options() const { return Opts; }
 
+  /// A rule variant's terms with the operand(s) of a role substituted: the same for every call.
+  struct Reading {
+    std::string property;
+    std::set<std::string> used;                   // every symbol the property and the lets mention
+    std::map<std::string, std::string> letTerms;  // let name -> term
+  };
+
 private:
   const RuleSet &Rules;
   EngineOptions Opts;
   z3model::Solver Solver;
   unsigned Dumped = 0;
+  std::map<std::pair<const RuleVariant *, std::string>, Reading> Readings; // (variant, role) -> reading
+  const Reading &reading(const RuleVariant &V, const std::string &Role);
 };
 
 /// Orders findings by file, line, column, rule, for deterministic output.
