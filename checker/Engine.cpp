@@ -358,7 +358,17 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   for (const PathCondition &P : C.path)
     PathTerms.push_back(P.term);
   std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer
-  auto SharedFacts = std::make_shared<const z3model::DeclTable>(Facts.Decls); // every query of this call reads them
+  // Every query of this call reads these facts and assumes its path (and, except for tile rules, that symbolic
+  // valid dims lie within their tiles).
+  std::vector<std::string> SharedHyps = PathTerms;
+  SharedHyps.insert(SharedHyps.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
+  auto SharedFacts = std::make_shared<const z3model::DeclTable>(Facts.Decls, std::move(SharedHyps));
+  std::vector<size_t> PathOnly, PathAndWellFormed;
+  for (size_t J = 0; J < SharedFacts->hypotheses().size(); ++J) {
+    if (J < PathTerms.size())
+      PathOnly.push_back(J);
+    PathAndWellFormed.push_back(J);
+  }
 
   for (Target Tg : Opts.targets) {
     for (const Rule &R : Rules.rules()) {
@@ -416,9 +426,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
           for (const auto &[N, Term] : V->let)
             Q.decls.push_back({N, std::nullopt, std::nullopt, LetTerms.at(N)});
           Q.property = Property;
-          Q.hypotheses = PathTerms;
-          if (R.kind != "tile")
-            Q.hypotheses.insert(Q.hypotheses.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
+          Q.sharedHypotheses = R.kind == "tile" ? PathOnly : PathAndWellFormed;
           Q.minimize = Facts.Minimize;
           if (!Opts.dumpDir.empty()) {
             std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")

@@ -80,9 +80,30 @@ struct Solver::Impl {
 Solver::Solver(Budget B) : P(std::make_unique<Impl>()), B(B) {}
 Solver::~Solver() = default;
 
-DeclTable::DeclTable(std::vector<Decl> Ds) : Decls(std::move(Ds)) {
+namespace {
+template <class SymFn, class CopyFn> void scanSymbols(const std::string &T, SymFn Fn, CopyFn Copy);
+}
+
+DeclTable::DeclTable(std::vector<Decl> Ds, std::vector<std::string> Hs) : Decls(std::move(Ds)), Hyps(std::move(Hs)) {
   for (size_t I = 0; I < Decls.size(); ++I)
     Index.emplace(Decls[I].name, I);
+  auto Syms = [&](const std::string &T, std::vector<size_t> &Out) {
+    scanSymbols(
+        T,
+        [&](size_t B, size_t L) {
+          if (long I = find(std::string_view(T).substr(B, L)); I >= 0)
+            Out.push_back(static_cast<size_t>(I));
+          return true;
+        },
+        [](size_t, size_t) {});
+  };
+  DefSyms.resize(Decls.size());
+  for (size_t I = 0; I < Decls.size(); ++I)
+    if (Decls[I].definition)
+      Syms(*Decls[I].definition, DefSyms[I]);
+  HypSyms.resize(Hyps.size());
+  for (size_t J = 0; J < Hyps.size(); ++J)
+    Syms(Hyps[J], HypSyms[J]);
 }
 
 static void appendDecls(std::ostringstream &OS, const Query &Q) {
@@ -109,6 +130,8 @@ static std::string script(const Query &Q, const std::string &Goal) {
   std::ostringstream OS;
   OS << "; query: " << Q.name << "\n" << Q.prelude << "\n";
   appendDecls(OS, Q);
+  for (size_t J : Q.sharedHypotheses)
+    OS << "(assert " << Q.shared->hypotheses().at(J) << ")\n";
   for (const std::string &H : Q.hypotheses)
     OS << "(assert " << H << ")\n";
   if (!Goal.empty())
@@ -332,13 +355,20 @@ struct Canonical {
 
 Canonical canonicalize(const Query &Q, bool Slice) {
   NameIndex Index(Q);
-  size_t ND = Index.size(), NH = Q.hypotheses.size();
+  // Hypotheses: the shared ones the query selects, then its own.
+  size_t NSH = Q.shared ? Q.sharedHypotheses.size() : 0;
+  auto HypText = [&](size_t J) -> const std::string & {
+    return J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J]) : Q.hypotheses[J - NSH];
+  };
+  size_t ND = Index.size(), NH = NSH + Q.hypotheses.size();
   std::vector<char> Need(ND, !Slice), Take(NH, !Slice);
   if (Slice) {
     // Definitions are scanned only when their constant is reached (a call has many facts, a rule reads few).
     std::vector<std::vector<size_t>> DeclSyms(ND), HypSyms(NH);
     std::vector<char> Scanned(ND, 0);
     auto SymsOf = [&](size_t I) -> const std::vector<size_t> & {
+      if (I < Index.NS)
+        return Index.Shared->definitionSymbols(I); // computed once per table
       if (!Scanned[I]) {
         Scanned[I] = 1;
         if (Index.at(I).definition)
@@ -351,7 +381,10 @@ Canonical canonicalize(const Query &Q, bool Slice) {
       if (Index.at(I).definition && (Index.at(I).lo || Index.at(I).hi))
         BoundedDefs.push_back(I);
     for (size_t J = 0; J < NH; ++J)
-      symbolsOf(Q.hypotheses[J], Index, HypSyms[J]);
+      if (J < NSH)
+        HypSyms[J] = Q.shared->hypothesisSymbols(Q.sharedHypotheses[J]);
+      else
+        symbolsOf(HypText(J), Index, HypSyms[J]);
     std::vector<size_t> Seed, Work;
     symbolsOf(Q.property, Index, Seed);
     auto Mark = [&](size_t I) {
@@ -410,19 +443,22 @@ Canonical canonicalize(const Query &Q, bool Slice) {
     Decl R{"$" + std::to_string(C.Q.decls.size()), D.lo, D.hi, std::nullopt};
     if (D.definition)
       R.definition = renamed(*D.definition, Index, To);
-    K += "(d " + R.name + (D.lo ? " " + std::to_string(*D.lo) : " _") + (D.hi ? " " + std::to_string(*D.hi) : " _") +
-         (R.definition ? " " + *R.definition : "") + ")\n";
+    K.append("(d ").append(R.name);
+    K.append(D.lo ? " " + std::to_string(*D.lo) : " _").append(D.hi ? " " + std::to_string(*D.hi) : " _");
+    if (R.definition)
+      K.append(" ").append(*R.definition);
+    K.append(")\n");
     C.Q.decls.push_back(std::move(R));
   }
   for (size_t J = 0; J < NH; ++J)
     if (Take[J]) {
-      C.Q.hypotheses.push_back(renamed(Q.hypotheses[J], Index, To));
-      K += "(h " + C.Q.hypotheses.back() + ")\n";
+      C.Q.hypotheses.push_back(renamed(HypText(J), Index, To));
+      K.append("(h ").append(C.Q.hypotheses.back()).append(")\n");
     } else {
       C.Sliced = true;
     }
   C.Q.property = renamed(Q.property, Index, To);
-  K += "(p " + C.Q.property + ")\n(m";
+  K.append("(p ").append(C.Q.property).append(")\n(m");
   for (const std::string &M : Q.minimize) {
     long I = Index.find(M);
     if (I >= 0 && Need[I]) {

@@ -21,22 +21,29 @@ struct Decl {
   std::optional<std::string> definition; // SMT-LIB2 Int term
 };
 
-/// Declarations shared by many queries (one call's facts, asked about by every rule), indexed once.
+/// What many queries share (one call's facts and path conditions, asked about by every rule), indexed once:
+/// declarations, hypotheses, and which declarations each definition and hypothesis mentions.
 class DeclTable {
 public:
-  explicit DeclTable(std::vector<Decl> Decls);
+  explicit DeclTable(std::vector<Decl> Decls, std::vector<std::string> Hypotheses = {});
   DeclTable(const DeclTable &) = delete;
   DeclTable &operator=(const DeclTable &) = delete;
   const std::vector<Decl> &decls() const { return Decls; }
+  const std::vector<std::string> &hypotheses() const { return Hyps; }
   /// Position of the declaration named Name, or -1.
   long find(std::string_view Name) const {
     auto It = Index.find(Name);
     return It == Index.end() ? -1 : static_cast<long>(It->second);
   }
+  /// Positions of the declarations that declaration I's definition, or hypothesis J, mentions.
+  const std::vector<size_t> &definitionSymbols(size_t I) const { return DefSyms[I]; }
+  const std::vector<size_t> &hypothesisSymbols(size_t J) const { return HypSyms[J]; }
 
 private:
   std::vector<Decl> Decls;
+  std::vector<std::string> Hyps;
   std::unordered_map<std::string_view, size_t> Index; // views of the names in Decls
+  std::vector<std::vector<size_t>> DefSyms, HypSyms;
 };
 
 /// One verification condition: hypotheses => property, for every value of the free constants.
@@ -44,6 +51,7 @@ struct Query {
   std::string name;                    // the rule id and the call site, for dumps and errors
   std::string prelude;                 // SMT-LIB2 define-fun's shared by all queries
   std::shared_ptr<const DeclTable> shared; // declared before `decls` (may be null)
+  std::vector<size_t> sharedHypotheses;    // which of shared->hypotheses() hold, before `hypotheses`
   std::vector<Decl> decls;             // in dependency order
   std::vector<std::string> hypotheses; // SMT-LIB2 Bool terms (path conditions, domains, well-formedness)
   std::string property;                // SMT-LIB2 Bool term that must hold

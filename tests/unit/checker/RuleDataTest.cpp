@@ -215,8 +215,8 @@ TEST(RuleData, FastPathsAgreeWithZ3OnSymbolicShapes) {
     C.loc = {"k.cpp", 1, 1};
     // n: an unsigned parameter, guarded by `if (n == 0 || n > Limit) return;`; m: an int with both bounds.
     int64_t Limit = 1 + Rng() % 300, MLo = Rng() % 4, MHi = MLo + Rng() % 40;
-    C.symbols.push_back({"n", "n", 0, 4294967295LL});
-    C.symbols.push_back({"m", "m", INT32_MIN, INT32_MAX});
+    C.symbols.push_back({"n", "n", 0, 4294967295LL, true, "", {}});
+    C.symbols.push_back({"m", "m", INT32_MIN, INT32_MAX, true, "", {}});
     std::string L = std::to_string(Limit), L3 = std::to_string(Limit / 3), Lo = std::to_string(MLo),
                 Hi = std::to_string(MHi);
     // Guards in the shapes the front end produces, so that every way of narrowing a range is exercised.
