@@ -15,7 +15,8 @@ TYPES = [("float", 4), ("half", 2)]
 def kernel(i: int, rng: random.Random) -> str:
     t, s = TYPES[i % 2]
     cols = rng.choice([64, 128, 256])
-    rows = rng.choice([8, 16, 32])
+    # Rows * sizeof(T) must be a multiple of 32 B for the column-major Rx1 tile (as upstream's Tile requires).
+    rows = rng.choice([8, 16, 32] if s == 4 else [16, 32])
     vc = rng.randint(1, cols)
     tmp_cols = rng.choice([32, 128, 384])
     lines = [f"// generated benchmark kernel {i}", "#include <pto/pto-inst.hpp>", "#include <algorithm>",

@@ -20,8 +20,10 @@ median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 
 minimum() { sort -n | head -1; }
 
-base_total=0 with_total=0 base_min=0 with_min=0
+base_total=0 with_total=0 base_min=0 with_min=0 broken=0
 for k in "$corpus"/*.cpp; do
+  # A kernel that does not compile measures nothing useful (and sends the checker into unknown territory).
+  "$clang" "${flags[@]}" "$k" >/dev/null 2>&1 || broken=$((broken + 1))
   b=() w=()
   for ((r = 0; r < reps; r++)); do
     t0=$(now); "$clang" "${flags[@]}" "$k" 2>/dev/null || true; t1=$(now)
@@ -35,6 +37,7 @@ for k in "$corpus"/*.cpp; do
 done
 "$build/bin/pto-lint" --quiet --solver-stats="$corpus/stats.json" "$corpus"/*.cpp -- "${flags[@]/-fsyntax-only/}" >/dev/null 2>&1 || true
 echo "corpus: $n kernels, $reps interleaved runs each, clang: $($clang --version | head -1)"
+if ((broken)); then echo "WARNING: $broken kernels of the corpus do not compile"; fi
 awk -v b="$base_total" -v w="$with_total" -v bm="$base_min" -v wm="$with_min" 'BEGIN {
   printf "clang -fsyntax-only without plugin: %.1f ms (sum of medians), %.1f ms (sum of minimums)\n", b / 1000, bm / 1000
   printf "clang -fsyntax-only with plugin:    %.1f ms (sum of medians), %.1f ms (sum of minimums)\n", w / 1000, wm / 1000
