@@ -471,9 +471,8 @@ Canonical canonicalize(const Query &Q, bool Slice) {
 }
 } // namespace
 
-namespace {
 /// A query compiled for the evaluator: every definition, hypothesis and the property.
-struct Compiled {
+struct Solver::Compiled {
   Program Prog;
   std::vector<int> DeclSlot;  // per decl of the query
   std::vector<int> Hyps;
@@ -501,7 +500,6 @@ struct Compiled {
     Prop = One(Q.property);
   }
 };
-} // namespace
 
 /// Loads the prelude's macros for the evaluator (once per prelude text).
 static bool preludeReady(Solver::Impl &I, const std::string &Prelude) {
@@ -515,12 +513,7 @@ static bool preludeReady(Solver::Impl &I, const std::string &Prelude) {
 
 /// Decides Q without Z3 when its property (and hypotheses) only mention constants with known values.
 /// Returns false when Z3 is needed.
-bool Solver::tryGround(const Query &Q, Result &Out) {
-  if (!preludeReady(*P, Q.prelude))
-    return false;
-  Compiled C(P->GroundProto, Q);
-  if (!C.Ok)
-    return false;
+bool Solver::tryGround(const Query &Q, Compiled &C, Result &Out) {
   std::optional<int64_t> Prop = C.Prog.eval(C.Prop);
   if (!Prop)
     return false;
@@ -630,9 +623,7 @@ struct Box {
 /// Decides Q exactly by evaluating it at every point of a small box that contains all feasible values of its
 /// free constants. Returns false (Z3 is needed) when the box is unbounded or too large, or when any term is
 /// outside the ground evaluator's fragment at some point.
-bool Solver::tryEnumerate(const Query &Q, Result &Out) {
-  if (!preludeReady(*P, Q.prelude))
-    return false;
+bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
   Box Bx;
   std::vector<size_t> Free; // decl indices
   for (size_t I = 0; I < Q.decls.size(); ++I) {
@@ -650,9 +641,6 @@ bool Solver::tryEnumerate(const Query &Q, Result &Out) {
     Bx.Range[D.name] = {*D.lo, *D.hi};
     Free.push_back(I);
   }
-  Compiled C(P->GroundProto, Q);
-  if (!C.Ok)
-    return false;
   {
     Program Consts(P->GroundProto); // definitions only: a side that needs a free constant does not evaluate
     for (const Decl &D : Q.decls)
@@ -794,14 +782,17 @@ Result Solver::checkImpl(const Query &Q) {
 /// Answers one (canonical) query: the ground evaluator when it can, Z3 otherwise.
 Result Solver::decide(const Query &Q) {
   Result Res;
-  if (B.groundFastPath && tryGround(Q, Res)) {
-    ++Ground;
-    return Res;
-  }
-  Res = Result();
-  if (B.groundFastPath && B.enumeratePoints && tryEnumerate(Q, Res)) {
-    ++Enumerated;
-    return Res;
+  if (B.groundFastPath && preludeReady(*P, Q.prelude)) {
+    Compiled C(P->GroundProto, Q);
+    if (C.Ok && tryGround(Q, C, Res)) {
+      ++Ground;
+      return Res;
+    }
+    Res = Result();
+    if (C.Ok && B.enumeratePoints && tryEnumerate(Q, C, Res)) {
+      ++Enumerated;
+      return Res;
+    }
   }
   Res = Result();
   bool HasFree = false;

@@ -131,8 +131,9 @@ private:
   std::vector<double> Micros;
   Result checkImpl(const Query &Q);
   Result decide(const Query &Q);
-  bool tryGround(const Query &Q, Result &Out);
-  bool tryEnumerate(const Query &Q, Result &Out);
+  struct Compiled; // a query compiled for the ground evaluator (Solver.cpp)
+  bool tryGround(const Query &Q, Compiled &C, Result &Out);
+  bool tryEnumerate(const Query &Q, Compiled &C, Result &Out);
 };
 
 } // namespace pto::z3model
