@@ -116,161 +116,18 @@ bool GroundEvaluator::loadPrelude(const std::string &Prelude) {
   return true;
 }
 
-void GroundEvaluator::define(const std::string &Name, const std::string &Term) {
-  auto Forms = parseSexps(Term);
-  if (Forms && Forms->size() == 1)
-    Defs[Name] = (*Forms)[0];
-  else
-    Defs[Name] = Sexp{Sexp::Atom, "\x01unparsable", {}};
-}
-
-std::optional<int64_t> GroundEvaluator::eval(const std::string &Term) {
+std::optional<int64_t> GroundEvaluator::eval(const std::string &Term) const {
   auto Forms = parseSexps(Term);
   if (!Forms || Forms->size() != 1)
     return std::nullopt;
-  return evalSexp((*Forms)[0], nullptr, 0);
-}
-
-std::optional<int64_t> GroundEvaluator::evalSexp(const Sexp &S, const std::map<std::string, int64_t> *Locals,
-                                                 int Depth) {
-  if (Depth > 200)
-    return std::nullopt;
-  if (S.kind == Sexp::Atom) {
-    const std::string &A = S.atom;
-    if (isNumber(A))
-      return std::stoll(A);
-    if (A == "true")
-      return 1;
-    if (A == "false")
-      return 0;
-    if (Locals) {
-      auto It = Locals->find(A);
-      if (It != Locals->end())
-        return It->second;
-    }
-    if (auto It = Env.find(A); It != Env.end())
-      return It->second;
-    if (auto It = Macros.find(A); It != Macros.end() && It->second.params.empty())
-      return evalSexp(It->second.body, nullptr, Depth + 1);
-    if (auto It = Defs.find(A); It != Defs.end() && !Evaluating[A]) {
-      Evaluating[A] = true;
-      auto V = evalSexp(It->second, nullptr, Depth + 1);
-      Evaluating[A] = false;
-      if (V)
-        Env[A] = *V;
-      return V;
-    }
-    return std::nullopt;
+  Program P(*this);
+  for (const auto &[Name, T] : Defs) {
+    auto D = parseSexps(T);
+    P.define(Name, D && D->size() == 1 ? (*D)[0] : Sexp{Sexp::Atom, "\x01unparsable", {}});
   }
-  if (S.items.empty() || S.items[0].kind != Sexp::Atom)
-    return std::nullopt;
-  const std::string &F = S.items[0].atom;
-  size_t N = S.items.size() - 1;
-  auto Arg = [&](size_t I) { return evalSexp(S.items[I + 1], Locals, Depth + 1); };
-
-  // Short-circuit forms first: a false conjunct decides even if another is not ground.
-  if (F == "and" || F == "or") {
-    bool IsAnd = F == "and", Unknown = false;
-    for (size_t I = 0; I < N; ++I) {
-      auto V = Arg(I);
-      if (!V)
-        Unknown = true;
-      else if ((*V != 0) != IsAnd)
-        return IsAnd ? 0 : 1;
-    }
-    if (Unknown)
-      return std::nullopt;
-    return IsAnd ? 1 : 0;
-  }
-  if (F == "=>" && N == 2) {
-    auto A = Arg(0);
-    if (A && *A == 0)
-      return 1;
-    auto B = Arg(1);
-    if (B && *B != 0)
-      return 1;
-    if (!A || !B)
-      return std::nullopt;
-    return 0;
-  }
-  if (F == "ite" && N == 3) {
-    auto C = Arg(0);
-    if (!C)
-      return std::nullopt;
-    return Arg(*C ? 1 : 2);
-  }
-  if (auto It = Macros.find(F); It != Macros.end()) {
-    const Macro &M = It->second;
-    if (M.params.size() != N)
-      return std::nullopt;
-    std::map<std::string, int64_t> L;
-    for (size_t I = 0; I < N; ++I) {
-      auto V = Arg(I);
-      if (!V)
-        return std::nullopt;
-      L[M.params[I]] = *V;
-    }
-    return evalSexp(M.body, &L, Depth + 1);
-  }
-  std::vector<int64_t> V;
-  for (size_t I = 0; I < N; ++I) {
-    auto X = Arg(I);
-    if (!X)
-      return std::nullopt;
-    V.push_back(*X);
-  }
-  if (F == "not" && N == 1)
-    return V[0] ? 0 : 1;
-  if (F == "xor" && N == 2)
-    return (V[0] != 0) != (V[1] != 0);
-  if (F == "+" || F == "*") {
-    I128 Acc = F == "+" ? 0 : 1;
-    for (int64_t X : V) {
-      Acc = F == "+" ? Acc + X : Acc * X;
-      if (!fit(Acc))
-        return std::nullopt;
-    }
-    return fit(Acc);
-  }
-  if (F == "-") {
-    if (N == 1)
-      return fit(-I128(V[0]));
-    I128 Acc = V[0];
-    for (size_t I = 1; I < N; ++I)
-      Acc -= V[I];
-    return fit(Acc);
-  }
-  if ((F == "div" || F == "mod") && N == 2) {
-    if (V[1] == 0)
-      return std::nullopt; // uninterpreted in SMT-LIB: let Z3 decide
-    I128 A = V[0], B = V[1], Abs = B < 0 ? -B : B;
-    I128 Q = A >= 0 ? A / Abs : -((-A + Abs - 1) / Abs); // floor(A / |B|)
-    if (B < 0)
-      Q = -Q;                                            // Euclidean: remainder in [0, |B|)
-    return fit(F == "div" ? Q : A - B * Q);
-  }
-  if (F == "abs" && N == 1)
-    return fit(V[0] < 0 ? -I128(V[0]) : I128(V[0]));
-  if (N == 2) {
-    if (F == "<") return V[0] < V[1];
-    if (F == "<=") return V[0] <= V[1];
-    if (F == ">") return V[0] > V[1];
-    if (F == ">=") return V[0] >= V[1];
-  }
-  if (F == "=" && N >= 2) {
-    for (size_t I = 1; I < N; ++I)
-      if (V[I] != V[0])
-        return 0;
-    return 1;
-  }
-  if (F == "distinct" && N >= 2) {
-    for (size_t I = 0; I < N; ++I)
-      for (size_t J = I + 1; J < N; ++J)
-        if (V[I] == V[J])
-          return 0;
-    return 1;
-  }
-  return std::nullopt;
+  for (const auto &[Name, V] : Values)
+    P.set(P.slot(Name), V);
+  return P.eval(P.compile((*Forms)[0]));
 }
 
 int Program::node(Op O, int64_t K, std::vector<int> Kids) {
@@ -316,7 +173,8 @@ std::optional<int64_t> Program::value(int S) {
   return V;
 }
 
-// Mirrors GroundEvaluator::evalSexp; macro parameters are bound to their compiled arguments (inlining).
+// Macro parameters are bound to their compiled arguments (inlining); a set or defined constant shadows a
+// nullary macro of the same name.
 int Program::compileIn(const Sexp &S, const std::map<std::string, int> *Params, int Depth) {
   if (Depth > 200)
     return node(Op::Fail);

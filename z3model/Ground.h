@@ -21,25 +21,20 @@ struct Sexp {
 /// Parses a sequence of s-expressions; nullopt on a syntax error.
 std::optional<std::vector<Sexp>> parseSexps(const std::string &Text);
 
-/// Evaluator for the fragment the rules use: Int literals, true/false, + - * div mod abs, comparisons,
-/// and or not => xor ite, and define-fun macros from a prelude. Anything else, overflow beyond 64 bits,
-/// or division by zero makes a term "not ground": the caller falls back to Z3.
+/// The prelude's `define-fun` macros, and a convenience evaluator over them. The fragment the rules use:
+/// Int literals, true/false, + - * div mod abs, comparisons, and or not => xor ite distinct, and the macros.
+/// Anything else, overflow beyond 64 bits, or division by zero makes a term "not ground": the caller falls back
+/// to Z3. The evaluation itself is Program's (below); this class only holds what a Program is built from.
 class GroundEvaluator {
 public:
   /// Loads `(define-fun ...)` macros; returns false on a form it cannot read.
   bool loadPrelude(const std::string &Prelude);
   /// Value of a constant. Bool values are 0/1.
-  void set(const std::string &Name, int64_t V) { Env[Name] = V; }
-  /// Defines Name by a term evaluated lazily in the current environment.
-  void define(const std::string &Name, const std::string &Term);
+  void set(const std::string &Name, int64_t V) { Values[Name] = V; }
+  /// Defines Name by a term evaluated lazily.
+  void define(const std::string &Name, const std::string &Term) { Defs[Name] = Term; }
   /// The Int (or Bool as 0/1) value of Term, or nullopt if it is not ground here.
-  std::optional<int64_t> eval(const std::string &Term);
-  /// The value of a parsed term (see eval).
-  std::optional<int64_t> evalTerm(const Sexp &Term) { return evalSexp(Term, nullptr, 0); }
-  /// Forgets every value (set or computed from a definition) and starts from these.
-  void resetValues(std::map<std::string, int64_t> Values) { Env = std::move(Values); }
-  /// Values of every constant that could be evaluated (after eval calls), for counterexamples.
-  const std::map<std::string, int64_t> &values() const { return Env; }
+  std::optional<int64_t> eval(const std::string &Term) const;
 
 private:
   friend class Program;
@@ -48,15 +43,13 @@ private:
     Sexp body;
   };
   std::map<std::string, Macro> Macros;
-  std::map<std::string, int64_t> Env;
-  std::map<std::string, Sexp> Defs;
-  std::map<std::string, bool> Evaluating;
-  std::optional<int64_t> evalSexp(const Sexp &S, const std::map<std::string, int64_t> *Locals, int Depth);
+  std::map<std::string, int64_t> Values;
+  std::map<std::string, std::string> Defs;
 };
 
-/// The same fragment and semantics as GroundEvaluator, compiled for repeated evaluation: constants are slots,
-/// prelude macros are inlined, definitions are computed once per evaluation. Used where one query is evaluated
-/// at many points (small-domain enumeration) and for every ground query.
+/// Evaluates terms of GroundEvaluator's fragment, compiled for repeated evaluation: constants are slots,
+/// prelude macros are inlined, definitions are computed once per evaluation. Used for every ground query and
+/// for small-domain enumeration, where one query is evaluated at many points.
 class Program {
 public:
   explicit Program(const GroundEvaluator &Prelude) : Macros(&Prelude.Macros) {}

@@ -130,7 +130,7 @@ TEST(Solver, CacheAnswersRenamedQueriesWithTheirOwnNames) {
   EXPECT_EQ(C.verdict, Verdict::Proved);
 }
 
-TEST(Program, EvaluatesLikeTheGroundEvaluator) {
+TEST(Program, EvaluatesTheRuleFragmentExactly) {
   GroundEvaluator Prelude;
   ASSERT_TRUE(Prelude.loadPrelude("(define-fun K () Int 7) (define-fun sq ((a Int)) Int (* a a))"
                                   "(define-fun cdiv ((a Int) (b Int)) Int (ite (>= a 0) (div a b) (- (div (- a) b))))"));
@@ -158,7 +158,7 @@ TEST(Program, EvaluatesLikeTheGroundEvaluator) {
     P.set(X, 1);
     P.set(Y, 3);
     EXPECT_EQ(P.eval(T), Want) << Term;
-    GroundEvaluator G = Prelude;
+    GroundEvaluator G = Prelude; // the convenience form: one term, values and definitions by name
     G.set("x", 1);
     G.set("y", 3);
     G.define("d", "(+ x y y)");
