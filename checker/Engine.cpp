@@ -397,17 +397,13 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         const std::string &Property = Rd.property;
         const std::set<std::string> &Used = Rd.used;
         const std::map<std::string, std::string> &LetTerms = Rd.letTerms;
+        // A fact the rule names that this call does not have (a front end that could not provide it) is a
+        // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
         std::vector<std::string> Missing;
-        bool Read = false;
-        auto ReadMissing = [&] {
-          Read = true;
-          // A fact the rule names that this call does not have (a front end that could not provide it) is a
-          // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
-          for (const std::string &Tk : Used)
-            if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && !LetTerms.count(Tk) &&
-                Tk.find_first_not_of("0123456789.") != std::string::npos)
-              Missing.push_back(Tk);
-        };
+        for (const std::string &Tk : Used)
+          if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && !LetTerms.count(Tk) &&
+              Tk.find_first_not_of("0123456789.") != std::string::npos)
+            Missing.push_back(Tk);
 
         // Targets that share a variant ask the same question about this call: ask once.
         z3model::Result Res;
@@ -415,7 +411,6 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         if (Known != Answered.end()) {
           Res = Known->second;
         } else {
-          ReadMissing();
           Query Q;
           Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
                    (Role.empty() ? "" : " " + Role);
@@ -443,8 +438,6 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         }
 
         // Only findings need to know what the verdict depends on.
-        if (!Read)
-          ReadMissing();
         FactTable Local = Facts;
         for (const std::string &Tk : Missing) {
           Local.Opaque.insert(Tk);

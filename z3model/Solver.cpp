@@ -42,7 +42,7 @@ struct Solver::Impl {
   Z3_sort IntSort = nullptr;
   std::string PreludeText;       // the prelude GroundProto was loaded from
   bool PreludeOk = false;
-  GroundEvaluator GroundProto;    // prelude macros loaded once, copied per query
+  GroundEvaluator GroundProto;    // prelude macros loaded once; every Program is built from them
   unsigned Calls = 0;             // Z3 satisfiability calls
   std::string CachePrelude;       // the prelude every cached answer was computed with
   std::unordered_map<std::string, Result> Cache; // canonical query text -> answer (canonical constant names)
