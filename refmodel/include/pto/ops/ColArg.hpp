@@ -66,12 +66,8 @@ void runColArg(bool IsMax, DstValT *ValTile, DstIdxT &Idx, SrcT &Src, TmpT &Tmp)
     Violations = colArgPreconditions(Cfg);
 
     bool Assigned = true;
-    auto RequireAssigned = [&](const void *P, const char *Name) {
-      if (P)
-        return;
-      Assigned = false;
-      Violations.push_back({"pto-tile-unassigned", std::string(Name) + " tile is used by " + Op + " before TASSIGN",
-                            Severity::Error, CheckKind::Derived});
+    auto RequireAssigned = [&](const void *P, const char *Role) {
+      Assigned &= ref::detail::requireAssigned(Violations, P, Role, Op);
     };
     RequireAssigned(Src.data(), "src");
     RequireAssigned(Idx.data(), ValTile ? "dstIdx" : "dst");

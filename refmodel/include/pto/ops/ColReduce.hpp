@@ -38,11 +38,7 @@ template <class DstT, class SrcT> void run(bool IsMax, DstT &Dst, SrcT &Src) {
     Violations = colReducePreconditions(Cfg);
     bool Assigned = true;
     for (const auto &[P, Name] : {std::pair<const void *, const char *>{Src.data(), "src"}, {Dst.data(), "dst"}})
-      if (!P) {
-        Assigned = false;
-        Violations.push_back({"pto-tile-unassigned", std::string(Name) + " tile is used by " + Op + " before TASSIGN",
-                              Severity::Error, CheckKind::Derived});
-      }
+      Assigned &= ref::detail::requireAssigned(Violations, P, Name, Op);
     if (!Assigned)
       return;
     const ColReduceLimits Limits{ref::detail::bytesBehind(Src.data(), ref::detail::declaredBytes<SrcT>()),

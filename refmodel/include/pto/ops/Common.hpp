@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "pto/ScalarTypes.hpp"
 #include "pto/Tile.hpp"
@@ -88,6 +89,16 @@ inline size_t bytesBehind(const void *P, size_t DeclaredBytes) {
 }
 
 template <class TileT> size_t declaredBytes() { return size_t(TileT::Numel) * sizeof(typename TileT::DType); }
+
+/// A tile the op reads or writes must have been placed with TASSIGN: records pto-tile-unassigned for Role if
+/// not. Returns whether it was placed.
+inline bool requireAssigned(std::vector<Precondition> &Out, const void *P, const char *Role, const std::string &Op) {
+  if (P)
+    return true;
+  Out.push_back({"pto-tile-unassigned", std::string(Role) + " tile is used by " + Op + " before TASSIGN",
+                 Severity::Error, CheckKind::Derived});
+  return false;
+}
 
 } // namespace ref::detail
 

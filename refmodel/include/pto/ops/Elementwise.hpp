@@ -36,11 +36,7 @@ template <class DstT, class Src0T, class Src1T> void run(bool IsMax, DstT &Dst, 
     for (const auto &[P, Name] : {std::pair<const void *, const char *>{Dst.data(), "dst"},
                                   {Src0.data(), "src0"},
                                   {Src1.data(), "src1"}})
-      if (!P) {
-        Assigned = false;
-        Violations.push_back({"pto-tile-unassigned", std::string(Name) + " tile is used by " + Op + " before TASSIGN",
-                              Severity::Error, CheckKind::Derived});
-      }
+      Assigned &= ref::detail::requireAssigned(Violations, P, Name, Op);
     if (!Assigned)
       return;
     // Every pointer is used as dst's element type, as the implementations cast them.

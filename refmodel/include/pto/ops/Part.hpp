@@ -40,12 +40,8 @@ template <class DstT, class Src0T, class Src1T> void runPart(bool IsMax, DstT &D
     Violations = partPreconditions(Cfg);
 
     bool Assigned = true;
-    auto RequireAssigned = [&](const void *P, const char *Name) {
-      if (P)
-        return;
-      Assigned = false;
-      Violations.push_back({"pto-tile-unassigned", std::string(Name) + " tile is used by " + Op + " before TASSIGN",
-                            Severity::Error, CheckKind::Derived});
+    auto RequireAssigned = [&](const void *P, const char *Role) {
+      Assigned &= ref::detail::requireAssigned(Violations, P, Role, Op);
     };
     RequireAssigned(Dst.data(), "dst");
     RequireAssigned(Src0.data(), "src0");

@@ -67,12 +67,8 @@ void runRowExpand(bool IsMax, bool WithTmp, DstT &Dst, Src0T &Src0, Src1T &Src1,
       return;
 
     bool Assigned = true;
-    auto RequireAssigned = [&](const void *P, const char *Name) {
-      if (P)
-        return;
-      Assigned = false;
-      Violations.push_back({"pto-tile-unassigned", std::string(Name) + " tile is used by " + Op + " before TASSIGN",
-                            Severity::Error, CheckKind::Derived});
+    auto RequireAssigned = [&](const void *P, const char *Role) {
+      Assigned &= ref::detail::requireAssigned(Violations, P, Role, Op);
     };
     RequireAssigned(Dst.data(), "dst");
     RequireAssigned(Src0.data(), "src0");
