@@ -1,6 +1,7 @@
 // tests: rules vs reference model on random TCOLARGMIN/TCOLARGMAX configurations, per target: the set of
 // rules pto-lint finds violated equals the set of preconditions the model reports, and the A2A3 tmp rule is
 // proved exactly when the model's simulated tmp footprint fits in tmp.
+#include "CrossCheckUtil.hpp"
 #include "checker/Engine.h"
 #include "pto/ref/ColArg.hpp"
 
@@ -115,8 +116,7 @@ class CrossCheck : public ::testing::TestWithParam<ref::Target> {};
 TEST_P(CrossCheck, RulesAgreeWithReferenceModel) {
   ref::Target T = GetParam();
   checker::EngineOptions O;
-  O.targets = {T == ref::Target::A2A3 ? checker::Target::A2A3 : T == ref::Target::A5 ? checker::Target::A5
-                                                                                     : checker::Target::CPU};
+  O.targets = {crosscheck::checkerTarget(T)};
   checker::Engine E(checker::RuleSet::builtin(), O);
   std::mt19937 Rng(20261122u + static_cast<unsigned>(T));
   unsigned TmpFits = 0, TmpOverflows = 0, Legal = 0, Mismatches = 0;

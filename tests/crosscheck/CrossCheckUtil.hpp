@@ -6,6 +6,9 @@
 #include "checker/Facts.h"
 #include "pto/ref/Elem.hpp"
 
+#include <gtest/gtest.h>
+
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -38,6 +41,25 @@ template <class TileT> std::string show(const TileT &P) {
   OS << ref::elemName(P.elem) << " " << P.rows << "x" << P.cols << (P.kind.rowMajor ? "" : " DN")
      << (P.kind.boxed ? " boxed" : "") << (P.kind.vec ? "" : " Mat") << " valid " << P.validRow << "x" << P.validCol;
   return OS.str();
+}
+
+/// The engine's target for a model target.
+inline checker::Target checkerTarget(ref::Target T) {
+  return T == ref::Target::A2A3 ? checker::Target::A2A3 : T == ref::Target::A5 ? checker::Target::A5 : checker::Target::CPU;
+}
+
+/// Fails the test (for the first 10 disagreements, counted in Mismatches) when the rules that fired and the
+/// model's violated preconditions are not the same set of ids.
+inline void expectSameIds(const std::set<std::string> &Rules, const std::set<std::string> &Model,
+                          const std::string &Config, unsigned &Mismatches) {
+  if (Rules == Model || ++Mismatches > 10)
+    return;
+  std::string A, B;
+  for (const auto &R : Rules)
+    A += R + " ";
+  for (const auto &R : Model)
+    B += R + " ";
+  ADD_FAILURE() << Config << "\n  rules: " << A << "\n  model: " << B;
 }
 
 } // namespace pto::crosscheck

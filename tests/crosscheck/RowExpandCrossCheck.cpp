@@ -2,6 +2,7 @@
 // pto-lint finds violated equals the set of preconditions the model reports, and on A2A3 the two footprint rules
 // agree with the simulated scratch writes (tmp-size proved <=> the writes fit in tmp; hidden-scratch proved <=> the
 // hidden-region writes miss every placed operand).
+#include "CrossCheckUtil.hpp"
 #include "checker/Engine.h"
 #include "pto/ref/RowExpand.hpp"
 
@@ -247,9 +248,7 @@ TEST_P(RowExpandCrossCheck, RulesAgreeWithReferenceModel) {
   const bool IsMax = std::get<0>(GetParam());
   const ref::Target T = std::get<1>(GetParam());
   checker::EngineOptions O;
-  O.targets = {T == ref::Target::A2A3 ? checker::Target::A2A3
-               : T == ref::Target::A5 ? checker::Target::A5
-                                      : checker::Target::CPU};
+  O.targets = {crosscheck::checkerTarget(T)};
   checker::Engine E(checker::RuleSet::builtin(), O);
   std::mt19937 Rng(20261123u + 7u * static_cast<unsigned>(T) + (IsMax ? 1000u : 0u));
   unsigned Legal = 0, Mismatches = 0, TmpFits = 0, TmpOverflows = 0, HiddenClear = 0, HiddenHit = 0;
