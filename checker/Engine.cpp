@@ -2,10 +2,12 @@
 #include "Engine.h"
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 namespace pto::checker {
 
@@ -33,7 +35,9 @@ bool globMatch(const std::string &G, const std::string &S) {
   return Gi == G.size();
 }
 
-Engine::Engine(const RuleSet &Rules, EngineOptions O) : Rules(Rules), Opts(std::move(O)), Solver(Opts.budget) {}
+Engine::Engine(const RuleSet &Rules, EngineOptions O) : Rules(Rules), Opts(std::move(O)), Solver(Opts.budget) {
+  PreludeOk = Opts.precheck && Opts.budget.groundFastPath && Prelude.loadPrelude(Rules.prelude());
+}
 Engine::~Engine() = default;
 
 bool Engine::enabled(const std::string &Id) const {
@@ -287,6 +291,80 @@ std::string render(const std::string &Tmpl, const std::map<std::string, std::str
 
 const char TargetMark[] = "\x01TARGET\x01";
 
+/// A non-negative decimal literal that fits in 63 bits.
+bool parseNat(const std::string &S, int64_t &V) {
+  if (S.empty() || S.size() > 18 || S.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  V = std::stoll(S);
+  return true;
+}
+
+/// Bounds of a call's facts, for the precheck: a value if the fact has one whatever the free inputs are (known,
+/// or defined from known facts), else a range over every feasible value: the free inputs' ranges (their C++
+/// types) narrowed by the path's guards, propagated through the facts' definitions. A fact that is exactly a free
+/// input plus a constant says so (the input's slot is its tag), so facts of one input compare exactly.
+class CallBounds {
+public:
+  CallBounds(const z3model::GroundEvaluator &Prelude, const CallSite &C, const FactTable &F)
+      : Prelude(Prelude), C(C), F(F) {}
+
+  std::optional<z3model::Interval> of(const std::string &Fact) {
+    auto [It, New] = Memo.try_emplace(Fact);
+    if (New) {
+      if (!P)
+        build();
+      // A fact the call does not have gets a slot with neither value nor range: unbounded.
+      It->second = P->rangeOf(P->slot(Fact));
+    }
+    return It->second;
+  }
+
+private:
+  const z3model::GroundEvaluator &Prelude;
+  const CallSite &C;
+  const FactTable &F;
+  std::unique_ptr<z3model::Program> P; // the call's facts and free inputs; made on first use
+  std::unordered_map<std::string, std::optional<z3model::Interval>> Memo;
+
+  void build() {
+    P = std::make_unique<z3model::Program>(Prelude);
+    z3model::Bounds B;
+    B.Consts = P.get();
+    for (const Symbol &S : C.symbols)
+      B.Range[S.name] = {S.lo, S.hi};
+    for (const Decl &D : F.Decls)
+      if (int64_t V; D.definition && parseNat(*D.definition, V))
+        P->set(P->slot(D.name), V); // most facts are numbers: no need to parse a term
+      else if (D.definition)
+        if (auto Forms = z3model::parseSexps(*D.definition); Forms && Forms->size() == 1) {
+          P->define(D.name, (*Forms)[0]);
+          if ((*Forms)[0].kind == z3model::Sexp::Atom)
+            B.Alias[D.name] = (*Forms)[0].atom;
+        }
+    for (const PathCondition &PC : C.path)
+      if (auto Forms = z3model::parseSexps(PC.term); Forms && Forms->size() == 1)
+        B.narrow((*Forms)[0], true);
+    bool Feasible = true; // an empty range is a dead path: leave it to the solver
+    for (const auto &[Name, R] : B.Range)
+      Feasible &= R.first <= R.second;
+    if (Feasible)
+      for (const auto &[Name, R] : B.Range)
+        P->setRange(P->slot(Name), R.first, R.second, P->slot(Name));
+  }
+};
+
+/// The precheck: the rule's property evaluated over the call's bounds. True there is true at every feasible
+/// point, so the rule is proved, as the solver would say; anything else (false, or not decided by the bounds)
+/// goes to the solver, which is exact and finds counterexamples.
+bool provedByBounds(const Engine::Reading &Rd, CallBounds &B) {
+  Rd.program->reset();
+  for (const auto &[Slot, N] : Rd.inputs)
+    if (std::optional<z3model::Interval> X = B.of(N))
+      X->point() ? Rd.program->set(Slot, X->lo) : Rd.program->setRange(Slot, X->lo, X->hi, X->sym, X->off);
+  std::optional<z3model::Interval> P = Rd.program->range(Rd.propertyTerm);
+  return P && P->definitelyTrue();
+}
+
 std::string joinTargets(const std::vector<Target> &Ts) {
   std::string S;
   for (size_t I = 0; I < Ts.size(); ++I)
@@ -313,6 +391,33 @@ const Engine::Reading &Engine::reading(const RuleVariant &V, const std::string &
       auto Tk = tokens(T);
       R.used.insert(Tk.begin(), Tk.end());
       R.letTerms[N] = std::move(T);
+    }
+    if (PreludeOk) {
+      // Fact names all contain a '.', prelude macros never do: every slot left after inlining the macros is
+      // a let or a fact of the call.
+      auto P = std::make_unique<z3model::Program>(Prelude);
+      bool Ok = true;
+      auto One = [&](const std::string &T) -> std::optional<z3model::Sexp> {
+        auto Forms = z3model::parseSexps(T);
+        if (!Forms || Forms->size() != 1)
+          return std::nullopt;
+        return std::move((*Forms)[0]);
+      };
+      for (const auto &[N, T] : R.letTerms)
+        if (auto S = One(T))
+          P->define(N, *S);
+        else
+          Ok = false;
+      if (auto S = One(R.property))
+        R.propertyTerm = P->compile(*S);
+      else
+        Ok = false;
+      if (Ok) {
+        for (const auto &[N, Slot] : P->slots())
+          if (!R.letTerms.count(N))
+            R.inputs.emplace_back(Slot, N);
+        R.program = std::move(P);
+      }
     }
   }
   return R;
@@ -351,29 +456,44 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
     }
 
   FactTable Facts = buildFacts(C, Sig, Ov);
-  std::set<std::string> Declared; // every fact this call has
-  for (const Decl &D : Facts.Decls)
-    Declared.insert(D.name);
-  std::vector<std::string> PathTerms;
-  for (const PathCondition &P : C.path)
-    PathTerms.push_back(P.term);
   std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer
-  // Every query of this call reads these facts and assumes its path (and, except for tile rules, that symbolic
-  // valid dims lie within their tiles).
-  std::vector<std::string> SharedHyps = PathTerms;
-  SharedHyps.insert(SharedHyps.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
-  auto SharedFacts = std::make_shared<const z3model::DeclTable>(Facts.Decls, std::move(SharedHyps));
-  std::vector<size_t> PathOnly, PathAndWellFormed;
-  for (size_t J = 0; J < SharedFacts->hypotheses().size(); ++J) {
-    if (J < PathTerms.size())
-      PathOnly.push_back(J);
-    PathAndWellFormed.push_back(J);
-  }
+  // What solver queries about this call share, made when the first one is asked (most calls need none): the
+  // facts, and the hypotheses: its path and, except for tile rules, that symbolic valid dims lie within their
+  // tiles.
+  struct ForSolver {
+    std::set<std::string> Declared; // every fact this call has
+    std::shared_ptr<const z3model::DeclTable> Shared;
+    std::vector<size_t> PathOnly, PathAndWellFormed;
+  };
+  std::unique_ptr<ForSolver> SolverSide;
+  auto ForQueries = [&]() -> const ForSolver & {
+    if (!SolverSide) {
+      SolverSide = std::make_unique<ForSolver>();
+      for (const Decl &D : Facts.Decls)
+        SolverSide->Declared.insert(D.name);
+      std::vector<std::string> Hyps;
+      for (const PathCondition &P : C.path)
+        Hyps.push_back(P.term);
+      Hyps.insert(Hyps.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
+      for (size_t J = 0; J < Hyps.size(); ++J) {
+        if (J < C.path.size())
+          SolverSide->PathOnly.push_back(J);
+        SolverSide->PathAndWellFormed.push_back(J);
+      }
+      SolverSide->Shared = std::make_shared<const z3model::DeclTable>(Facts.Decls, std::move(Hyps));
+    }
+    return *SolverSide;
+  };
+  CallBounds Bounds(Prelude, C, Facts);
 
+  auto [Ap, NewOp] = Applicable.try_emplace(C.op);
+  if (NewOp)
+    for (const Rule &R : Rules.rules())
+      if (R.appliesTo(C.op) && enabled(R.id))
+        Ap->second.push_back(&R);
   for (Target Tg : Opts.targets) {
-    for (const Rule &R : Rules.rules()) {
-      if (!R.appliesTo(C.op) || !enabled(R.id))
-        continue;
+    for (const Rule *RP : Ap->second) {
+      const Rule &R = *RP;
       const RuleVariant *V = R.variantFor(Tg, C.overload);
       if (!V)
         continue;
@@ -399,11 +519,14 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         const std::map<std::string, std::string> &LetTerms = Rd.letTerms;
         // A fact the rule names that this call does not have (a front end that could not provide it) is a
         // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
-        std::vector<std::string> Missing;
-        for (const std::string &Tk : Used)
-          if (Tk.find('.') != std::string::npos && !Declared.count(Tk) && !LetTerms.count(Tk) &&
-              Tk.find_first_not_of("0123456789.") != std::string::npos)
-            Missing.push_back(Tk);
+        auto MissingFacts = [&] {
+          std::vector<std::string> Missing;
+          for (const std::string &Tk : Used)
+            if (Tk.find('.') != std::string::npos && !ForQueries().Declared.count(Tk) && !LetTerms.count(Tk) &&
+                Tk.find_first_not_of("0123456789.") != std::string::npos)
+              Missing.push_back(Tk);
+          return Missing;
+        };
 
         // Targets that share a variant ask the same question about this call: ask once.
         z3model::Result Res;
@@ -411,23 +534,30 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         if (Known != Answered.end()) {
           Res = Known->second;
         } else {
-          Query Q;
-          Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
-                   (Role.empty() ? "" : " " + Role);
-          Q.prelude = Rules.prelude();
-          Q.shared = SharedFacts;
-          for (const std::string &Tk : Missing)
-            Q.decls.push_back({Tk, std::nullopt, std::nullopt, std::nullopt});
-          for (const auto &[N, Term] : V->let)
-            Q.decls.push_back({N, std::nullopt, std::nullopt, LetTerms.at(N)});
-          Q.property = Property;
-          Q.sharedHypotheses = R.kind == "tile" ? PathOnly : PathAndWellFormed;
-          Q.minimize = Facts.Minimize;
-          if (!Opts.dumpDir.empty()) {
-            std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")
-                << z3model::Solver::toSmtLib(Q);
+          auto Start = std::chrono::steady_clock::now();
+          if (Rd.program && Opts.dumpDir.empty() && provedByBounds(Rd, Bounds)) {
+            ++Prechecked;
+            Res.verdict = Verdict::Proved;
+          } else {
+            Query Q;
+            Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
+                     (Role.empty() ? "" : " " + Role);
+            Q.prelude = Rules.prelude();
+            Q.shared = ForQueries().Shared;
+            for (const std::string &Tk : MissingFacts())
+              Q.decls.push_back({Tk, std::nullopt, std::nullopt, std::nullopt});
+            for (const auto &[N, Term] : V->let)
+              Q.decls.push_back({N, std::nullopt, std::nullopt, LetTerms.at(N)});
+            Q.property = Property;
+            Q.sharedHypotheses = R.kind == "tile" ? ForQueries().PathOnly : ForQueries().PathAndWellFormed;
+            Q.minimize = Facts.Minimize;
+            if (!Opts.dumpDir.empty()) {
+              std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")
+                  << z3model::Solver::toSmtLib(Q);
+            }
+            Res = Solver.check(Q);
           }
-          Res = Solver.check(Q);
+          Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
           Answered.emplace(std::make_pair(V, Role), Res);
         }
         std::string Key = R.id + "|" + Role;
@@ -439,7 +569,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
 
         // Only findings need to know what the verdict depends on.
         FactTable Local = Facts;
-        for (const std::string &Tk : Missing) {
+        for (const std::string &Tk : MissingFacts()) {
           Local.Opaque.insert(Tk);
           Local.Display[Tk] = Tk + " (not available for this call)";
         }

@@ -5,6 +5,7 @@
 #include "Facts.h"
 #include "Finding.h"
 #include "Rule.h"
+#include "z3model/Ground.h"
 #include "z3model/Solver.h"
 
 #include <map>
@@ -21,6 +22,9 @@ struct EngineOptions {
   std::vector<std::string> enable;  // rule-id globs; empty = all
   std::vector<std::string> disable; // rule-id globs
   std::string dumpDir;              // if set, every query is written there as <rule>-<n>.smt2
+  /// Before building a solver query, evaluate the rule on the call's facts that have values whatever the
+  /// free inputs are; true there is proved (see Engine::check). Off only in tests that compare the paths.
+  bool precheck = true;
 };
 
 /// clang-tidy style glob: '*' matches any run of characters.
@@ -37,21 +41,34 @@ public:
   bool enabled(const std::string &RuleId) const;
   const z3model::Solver &solver() const { return Solver; }
   const EngineOptions &options() const { return Opts; }
+  /// Checks proved by evaluating the rule over the call's bounds (the precheck), without a solver query.
+  unsigned prechecked() const { return Prechecked; }
+  /// Wall time of every decision (precheck, and solver query if needed) in microseconds, for benchmarks.
+  /// Targets sharing a rule variant share one decision.
+  const std::vector<double> &decisionMicros() const { return Decisions; }
 
   /// A rule variant's terms with the operand(s) of a role substituted: the same for every call.
   struct Reading {
     std::string property;
     std::set<std::string> used;                   // every symbol the property and the lets mention
     std::map<std::string, std::string> letTerms;  // let name -> term
+    /// The property and lets compiled for evaluation (null if they do not parse); the facts it reads, by slot.
+    std::unique_ptr<z3model::Program> program;
+    int propertyTerm = -1;
+    std::vector<std::pair<int, std::string>> inputs;
   };
 
 private:
   const RuleSet &Rules;
   EngineOptions Opts;
   z3model::Solver Solver;
-  unsigned Dumped = 0;
+  unsigned Dumped = 0, Prechecked = 0;
+  std::vector<double> Decisions;
+  z3model::GroundEvaluator Prelude; // the rules' prelude macros, for the precheck
+  bool PreludeOk = false;
   std::map<std::pair<const RuleVariant *, std::string>, Reading> Readings; // (variant, role) -> reading
   const Reading &reading(const RuleVariant &V, const std::string &Role);
+  std::map<std::string, std::vector<const Rule *>> Applicable; // op -> enabled rules for it, in rule order
 };
 
 /// Orders findings by file, line, column, rule, for deterministic output.

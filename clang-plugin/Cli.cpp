@@ -327,17 +327,25 @@ int main(int argc, const char **argv) {
   }
 
   if (!Stats.empty()) {
-    std::vector<double> M = Results.queryMicros;
-    std::sort(M.begin(), M.end());
-    auto Pct = [&](double P) { return M.empty() ? 0.0 : M[std::min(M.size() - 1, size_t(P * (M.size() - 1) + 0.5))]; };
+    auto Sorted = [](std::vector<double> M) {
+      std::sort(M.begin(), M.end());
+      return M;
+    };
+    std::vector<double> D = Sorted(Results.decisionMicros), Q = Sorted(Results.queryMicros);
+    auto Pct = [](const std::vector<double> &M, double P) {
+      return M.empty() ? 0.0 : M[std::min(M.size() - 1, size_t(P * (M.size() - 1) + 0.5))];
+    };
     std::error_code EC;
     llvm::raw_fd_ostream OS(Stats, EC);
     if (EC)
       return usage("cannot write '" + Stats + "': " + EC.message());
-    OS << "{\"queries\": " << M.size() << ", \"ground\": " << Results.groundQueries << ", \"enumerated\": " << Results.enumerated << ", \"cacheHits\": " << Results.cacheHits
-       << ", \"z3Calls\": " << Results.z3Calls << ", \"medianMicros\": " << Pct(0.5)
-       << ", \"p99Micros\": " << Pct(0.99) << ", \"maxMicros\": " << (M.empty() ? 0.0 : M.back())
-       << ", \"solverMillis\": " << std::accumulate(M.begin(), M.end(), 0.0) / 1000
+    OS << "{\"decisions\": " << D.size() << ", \"prechecked\": " << Results.prechecked << ", \"queries\": " << Q.size()
+       << ", \"ground\": " << Results.groundQueries << ", \"enumerated\": " << Results.enumerated
+       << ", \"cacheHits\": " << Results.cacheHits << ", \"z3Calls\": " << Results.z3Calls
+       << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
+       << ", \"maxMicros\": " << (D.empty() ? 0.0 : D.back()) << ", \"queryMedianMicros\": " << Pct(Q, 0.5)
+       << ", \"queryP99Micros\": " << Pct(Q, 0.99) << ", \"queryMaxMicros\": " << (Q.empty() ? 0.0 : Q.back())
+       << ", \"solverMillis\": " << std::accumulate(Q.begin(), Q.end(), 0.0) / 1000
        << ", \"extractMillis\": " << Results.extractMicros / 1000 << ", \"engineMillis\": " << Results.checkMicros / 1000
        << "}\n";
   }

@@ -201,9 +201,11 @@ private:
     Out.tally.add(T);
     const auto &M = E.solver().queryMicros();
     Out.queryMicros.insert(Out.queryMicros.end(), M.begin(), M.end());
+    Out.decisionMicros.insert(Out.decisionMicros.end(), E.decisionMicros().begin(), E.decisionMicros().end());
     Out.groundQueries += E.solver().groundDecided();
     Out.enumerated += E.solver().enumerated();
     Out.cacheHits += E.solver().cacheHits();
+    Out.prechecked += E.prechecked();
     Out.z3Calls += E.solver().z3Calls();
   }
 

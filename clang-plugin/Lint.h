@@ -34,9 +34,11 @@ struct LintResults {
   unsigned internalErrors = 0;
   unsigned translationUnits = 0;
   std::vector<double> queryMicros;     // solver time per query (benchmarks)
+  std::vector<double> decisionMicros;  // time per decision: precheck, and solver query when needed (benchmarks)
   unsigned groundQueries = 0;          // decided without Z3
   unsigned enumerated = 0;             // decided by evaluating every point of a small domain
   unsigned cacheHits = 0;              // answered from the solver's cache
+  unsigned prechecked = 0;             // proved by the engine's precheck, never a solver query
   unsigned z3Calls = 0;                // Z3 satisfiability calls
   double extractMicros = 0;            // time spent reading calls and facts from the AST (benchmarks)
   double checkMicros = 0;              // time spent in the engine, solver included (benchmarks)

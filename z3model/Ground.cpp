@@ -1,6 +1,7 @@
 // z3model: a small exact evaluator for ground SMT-LIB2 terms (the solver's fast path).
 #include "Ground.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace pto::z3model {
@@ -171,6 +172,257 @@ std::optional<int64_t> Program::value(int S) {
     C.epoch = Epoch;
   }
   return V;
+}
+
+void Program::setRange(int Slot, int64_t Lo, int64_t Hi, int Sym, int64_t Off) {
+  Cells[Slot].r = {Lo, Hi, Sym, Off};
+  Cells[Slot].rEpoch = Epoch;
+}
+
+std::optional<Interval> Program::range(int Term) { return rv(Term, 0); }
+
+std::optional<Interval> Program::rangeOf(int S) {
+  Cell &C = Cells[S];
+  if (C.epoch == Epoch)
+    return Interval{C.v, C.v};
+  if (C.rEpoch == Epoch)
+    return C.r;
+  if (C.def < 0 || C.rBusy)
+    return std::nullopt;
+  C.rBusy = true;
+  std::optional<Interval> R = rv(C.def, 1);
+  C.rBusy = false;
+  if (R) {
+    C.r = *R;
+    C.rEpoch = Epoch;
+  }
+  return R;
+}
+
+namespace {
+std::optional<Interval> hull(I128 Lo, I128 Hi) {
+  auto L = fit(Lo), H = fit(Hi);
+  if (!L || !H)
+    return std::nullopt;
+  return Interval{*L, *H};
+}
+const Interval Unknown{0, 1};
+Interval truth(bool B) { return B ? Interval{1, 1} : Interval{0, 0}; }
+/// SMT-LIB (Euclidean) div of A by B != 0, as the concrete evaluator computes it.
+I128 euclidDiv(I128 A, I128 B) {
+  I128 Abs = B < 0 ? -B : B;
+  I128 Q = A >= 0 ? A / Abs : -((-A + Abs - 1) / Abs);
+  return B < 0 ? -Q : Q;
+}
+} // namespace
+
+// Interval evaluation. Every case must over-approximate: for points the result is the point `ev` gives.
+std::optional<Interval> Program::rv(int N, int Depth) {
+  if (Depth > 400)
+    return std::nullopt;
+  const Node &Nd = Nodes[N];
+  auto Kid = [&](size_t I) { return rv(Nd.kids[I], Depth + 1); };
+  size_t K = Nd.kids.size();
+  switch (Nd.op) {
+  case Op::Const:
+    return Interval{Nd.k, Nd.k};
+  case Op::Slot:
+    return rangeOf(static_cast<int>(Nd.k));
+  case Op::Fail:
+  case Op::Other:
+    return std::nullopt;
+  case Op::And:
+  case Op::Or: {
+    bool IsAnd = Nd.op == Op::And, Undecided = false;
+    for (size_t I = 0; I < K; ++I) {
+      auto V = Kid(I);
+      if (V && (IsAnd ? V->definitelyFalse() : V->definitelyTrue()))
+        return truth(!IsAnd);
+      if (!V || !(IsAnd ? V->definitelyTrue() : V->definitelyFalse()))
+        Undecided = true;
+    }
+    return Undecided ? Unknown : truth(IsAnd);
+  }
+  case Op::Implies: {
+    auto A = Kid(0);
+    if (A && A->definitelyFalse())
+      return truth(true);
+    auto B = Kid(1);
+    if (B && B->definitelyTrue())
+      return truth(true);
+    if (A && B && A->definitelyTrue() && B->definitelyFalse())
+      return truth(false);
+    return Unknown;
+  }
+  case Op::Ite: {
+    auto C = Kid(0);
+    if (C && C->definitelyTrue())
+      return Kid(1);
+    if (C && C->definitelyFalse())
+      return Kid(2);
+    auto A = Kid(1), B = Kid(2);
+    if (!A || !B)
+      return std::nullopt;
+    Interval R{std::min(A->lo, B->lo), std::max(A->hi, B->hi)};
+    if (A->sym >= 0 && A->sym == B->sym && A->off == B->off)
+      R.sym = A->sym, R.off = A->off;
+    return R;
+  }
+  case Op::Not: {
+    auto A = Kid(0);
+    if (A && A->definitelyTrue())
+      return truth(false);
+    if (A && A->definitelyFalse())
+      return truth(true);
+    return Unknown;
+  }
+  case Op::Xor: {
+    auto A = Kid(0), B = Kid(1);
+    auto Decided = [](const std::optional<Interval> &X) { return X && (X->definitelyTrue() || X->definitelyFalse()); };
+    if (Decided(A) && Decided(B))
+      return truth(A->definitelyTrue() != B->definitelyTrue());
+    return Unknown;
+  }
+  default:
+    break;
+  }
+  // Arithmetic and comparisons need every argument bounded.
+  std::vector<Interval> V(K);
+  for (size_t I = 0; I < K; ++I) {
+    auto X = Kid(I);
+    if (!X)
+      return std::nullopt;
+    V[I] = *X;
+  }
+  // Values of one symbol: `a - b` is exact, and so is any comparison of the two.
+  auto SameSym = [&] {
+    for (size_t I = 1; I < K; ++I)
+      if (V[I].sym < 0 || V[I].sym != V[0].sym)
+        return false;
+    return K >= 2 && V[0].sym >= 0;
+  };
+  // A sum with exactly one symbolic term and points otherwise is that symbol plus a new offset.
+  auto Shift = [&](std::optional<Interval> R, bool Negate) {
+    int Which = -1;
+    I128 Off = 0;
+    for (size_t I = 0; I < K; ++I) {
+      bool Neg = Negate && I > 0;
+      if (V[I].sym >= 0 && Which < 0 && !Neg) {
+        Which = static_cast<int>(I);
+        Off += V[I].off;
+      } else if (V[I].point()) {
+        Off += Neg ? -I128(V[I].lo) : I128(V[I].lo);
+      } else {
+        return R;
+      }
+    }
+    if (R && Which >= 0 && fit(Off))
+      R->sym = V[Which].sym, R->off = *fit(Off);
+    return R;
+  };
+  switch (Nd.op) {
+  case Op::Add: {
+    I128 Lo = 0, Hi = 0;
+    for (const Interval &X : V)
+      Lo += X.lo, Hi += X.hi;
+    return Shift(hull(Lo, Hi), false);
+  }
+  case Op::Sub: {
+    if (K == 0)
+      return std::nullopt;
+    if (K == 1)
+      return hull(-I128(V[0].hi), -I128(V[0].lo));
+    if (K == 2 && SameSym())
+      return hull(I128(V[0].off) - V[1].off, I128(V[0].off) - V[1].off);
+    I128 Lo = V[0].lo, Hi = V[0].hi;
+    for (size_t I = 1; I < K; ++I)
+      Lo -= V[I].hi, Hi -= V[I].lo;
+    return Shift(hull(Lo, Hi), true);
+  }
+  case Op::Mul: {
+    I128 Lo = 1, Hi = 1;
+    for (const Interval &X : V) {
+      I128 C[4] = {Lo * X.lo, Lo * X.hi, Hi * X.lo, Hi * X.hi};
+      Lo = *std::min_element(C, C + 4);
+      Hi = *std::max_element(C, C + 4);
+      if (!fit(Lo) || !fit(Hi))
+        return std::nullopt; // also keeps the next products within 128 bits
+    }
+    return hull(Lo, Hi);
+  }
+  case Op::Div:
+  case Op::Mod: {
+    // Only a fixed, non-zero divisor: with it, div is monotone in the dividend and mod repeats.
+    if (!V[1].point() || V[1].lo == 0)
+      return std::nullopt;
+    I128 B = V[1].lo, Abs = B < 0 ? -B : B;
+    I128 QLo = euclidDiv(V[0].lo, B), QHi = euclidDiv(V[0].hi, B);
+    if (Nd.op == Op::Div)
+      return hull(std::min(QLo, QHi), std::max(QLo, QHi));
+    if (QLo == QHi) // one period: a - b*q with q fixed is increasing in a
+      return hull(V[0].lo - B * QLo, V[0].hi - B * QLo);
+    return hull(0, Abs - 1);
+  }
+  case Op::Abs: {
+    const Interval &A = V[0];
+    if (A.lo >= 0)
+      return A;
+    if (A.hi <= 0)
+      return hull(-I128(A.hi), -I128(A.lo));
+    return hull(0, std::max(-I128(A.lo), I128(A.hi)));
+  }
+  case Op::Lt:
+  case Op::Le:
+  case Op::Gt:
+  case Op::Ge: {
+    // Normalise to "a < b" or "a <= b".
+    Interval A = V[0], B = V[1];
+    if (Nd.op == Op::Gt || Nd.op == Op::Ge)
+      std::swap(A, B);
+    bool Strict = Nd.op == Op::Lt || Nd.op == Op::Gt;
+    if (SameSym())
+      return truth(Strict ? A.off < B.off : A.off <= B.off);
+    if (Strict ? A.hi < B.lo : A.hi <= B.lo)
+      return truth(true);
+    if (Strict ? A.lo >= B.hi : A.lo > B.hi)
+      return truth(false);
+    return Unknown;
+  }
+  case Op::Eq: {
+    if (SameSym()) {
+      for (size_t I = 1; I < K; ++I)
+        if (V[I].off != V[0].off)
+          return truth(false);
+      return truth(true);
+    }
+    bool AllSame = true;
+    for (size_t I = 1; I < K; ++I) {
+      if (V[I].hi < V[0].lo || V[I].lo > V[0].hi)
+        return truth(false);
+      AllSame &= V[I].point() && V[0].point() && V[I].lo == V[0].lo;
+    }
+    return AllSame ? truth(true) : Unknown;
+  }
+  case Op::Distinct: {
+    if (SameSym()) {
+      for (size_t I = 0; I < K; ++I)
+        for (size_t J = I + 1; J < K; ++J)
+          if (V[I].off == V[J].off)
+            return truth(false);
+      return truth(true);
+    }
+    bool AllApart = true;
+    for (size_t I = 0; I < K; ++I)
+      for (size_t J = I + 1; J < K; ++J) {
+        if (V[I].point() && V[J].point() && V[I].lo == V[J].lo)
+          return truth(false);
+        AllApart &= V[I].hi < V[J].lo || V[J].hi < V[I].lo;
+      }
+    return AllApart ? truth(true) : Unknown;
+  }
+  default:
+    return std::nullopt;
+  }
 }
 
 // Macro parameters are bound to their compiled arguments (inlining); a set or defined constant shadows a
@@ -355,6 +607,72 @@ std::optional<int64_t> Program::ev(int N, int Depth) {
   default:
     return std::nullopt;
   }
+}
+
+std::string Bounds::resolve(std::string A) const {
+  for (int Depth = 0; Depth < 16; ++Depth) {
+    auto It = Alias.find(A);
+    if (It == Alias.end())
+      break;
+    A = It->second;
+  }
+  return A;
+}
+
+void Bounds::narrow(const Sexp &S, bool Pos) {
+  if (S.kind != Sexp::List || S.items.empty() || S.items[0].kind != Sexp::Atom)
+    return;
+  const std::string &F = S.items[0].atom;
+  size_t N = S.items.size() - 1;
+  if ((F == "and" && Pos) || (F == "or" && !Pos)) {
+    for (size_t I = 1; I <= N; ++I)
+      narrow(S.items[I], Pos);
+    return;
+  }
+  if (F == "not" && N == 1)
+    return narrow(S.items[1], !Pos);
+  if (F == "=>" && N == 2 && !Pos) {
+    narrow(S.items[1], true);
+    narrow(S.items[2], false);
+    return;
+  }
+  if (N != 2 || (F != "<" && F != "<=" && F != ">" && F != ">=" && F != "="))
+    return;
+  auto Var = [&](const Sexp &X) -> std::pair<int64_t, int64_t> * {
+    if (X.kind != Sexp::Atom)
+      return nullptr;
+    auto It = Range.find(resolve(X.atom));
+    return It == Range.end() ? nullptr : &It->second;
+  };
+  std::string Op = F;
+  auto *V = Var(S.items[1]);
+  std::optional<int64_t> C = V ? Consts->eval(Consts->compile(S.items[2])) : std::nullopt;
+  if (!V) { // c OP x  ==  x OP' c
+    V = Var(S.items[2]);
+    if (!V)
+      return;
+    C = Consts->eval(Consts->compile(S.items[1]));
+    Op = Op == "<" ? ">" : Op == "<=" ? ">=" : Op == ">" ? "<" : Op == ">=" ? "<=" : Op;
+  }
+  if (!C)
+    return;
+  if (!Pos)
+    Op = Op == "<" ? ">=" : Op == "<=" ? ">" : Op == ">" ? "<=" : Op == ">=" ? "<" : "!=";
+  int64_t &Lo = V->first, &Hi = V->second, X = *C;
+  if (Op == "<" && X > INT64_MIN)
+    Hi = std::min(Hi, X - 1);
+  else if (Op == "<=")
+    Hi = std::min(Hi, X);
+  else if (Op == ">" && X < INT64_MAX)
+    Lo = std::max(Lo, X + 1);
+  else if (Op == ">=")
+    Lo = std::max(Lo, X);
+  else if (Op == "=")
+    Lo = std::max(Lo, X), Hi = std::min(Hi, X);
+  else if (Op == "!=" && X == Lo && Lo < INT64_MAX)
+    ++Lo;
+  else if (Op == "!=" && X == Hi && Hi > INT64_MIN)
+    --Hi;
 }
 
 } // namespace pto::z3model

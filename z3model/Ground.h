@@ -47,6 +47,18 @@ private:
   std::map<std::string, std::string> Defs;
 };
 
+/// A closed integer interval [lo, hi]; Bool values are 0/1, so [0, 1] is "unknown truth value". With `sym` set
+/// the value is moreover exactly `sym + off`, where `sym` is a tag the caller gave a free constant (setRange):
+/// two values of the same symbol compare exactly (`n` = `n`, `n` < `n + 1`), which intervals alone cannot.
+struct Interval {
+  int64_t lo = 0, hi = 0;
+  int sym = -1;
+  int64_t off = 0;
+  bool point() const { return lo == hi; }
+  bool definitelyTrue() const { return lo > 0 || hi < 0; }
+  bool definitelyFalse() const { return lo == 0 && hi == 0; }
+};
+
 /// Evaluates terms of GroundEvaluator's fragment, compiled for repeated evaluation: constants are slots,
 /// prelude macros are inlined, definitions are computed once per evaluation. Used for every ground query and
 /// for small-domain enumeration, where one query is evaluated at many points.
@@ -65,6 +77,16 @@ public:
   std::optional<int64_t> eval(int Term);
   /// The value of a constant now: set, or computed from its definition; nullopt if neither.
   std::optional<int64_t> value(int Slot);
+  /// Interval evaluation: a constant may hold a range instead of a value (`setRange`); `range` returns an
+  /// interval containing every value the term takes when each constant takes any value in its range, or
+  /// nullopt when it cannot bound it (a constant with neither value nor range, overflow, a division whose
+  /// divisor may be 0, a form outside the fragment). Sound, not exact: a comparison of overlapping ranges is
+  /// [0, 1]. On points it agrees with `eval`.
+  void setRange(int Slot, int64_t Lo, int64_t Hi, int Sym = -1, int64_t Off = 0);
+  std::optional<Interval> range(int Term);
+  std::optional<Interval> rangeOf(int Slot);
+  /// Every constant a compiled term or definition mentions, by name (macros are inlined, not listed).
+  const std::map<std::string, int> &slots() const { return Slots; }
 
 private:
   enum class Op : uint8_t { Const, Slot, Fail, And, Or, Implies, Ite, Not, Xor, Add, Mul, Sub, Div, Mod, Abs, Lt, Le,
@@ -79,6 +101,9 @@ private:
     unsigned epoch = 0;     // v is valid when epoch == Program::Epoch
     bool busy = false;      // its definition is being evaluated (a cycle gives nullopt)
     int def = -1;           // compiled definition, or -1
+    Interval r;             // range (set or computed), valid when rEpoch == Program::Epoch
+    unsigned rEpoch = 0;
+    bool rBusy = false;
   };
   const std::map<std::string, GroundEvaluator::Macro> *Macros;
   std::vector<Node> Nodes;
@@ -88,6 +113,21 @@ private:
   int node(Op O, int64_t K = 0, std::vector<int> Kids = {});
   int compileIn(const Sexp &S, const std::map<std::string, int> *Params, int Depth);
   std::optional<int64_t> ev(int N, int Depth);
+  std::optional<Interval> rv(int N, int Depth);
+};
+
+/// Sound bounds for the free constants of a query: every point satisfying the hypotheses given to `narrow`
+/// lies in the box. Forms it does not read narrow nothing, which is sound.
+struct Bounds {
+  std::map<std::string, std::pair<int64_t, int64_t>> Range; // free constant -> [lo, hi]
+  std::map<std::string, std::string> Alias;                 // constant defined as exactly another constant
+  Program *Consts = nullptr; // evaluates the other side of a comparison (no free constant set there)
+
+  /// Narrows by a hypothesis S that holds (Pos) or fails (!Pos).
+  void narrow(const Sexp &S, bool Pos);
+
+private:
+  std::string resolve(std::string A) const;
 };
 
 } // namespace pto::z3model

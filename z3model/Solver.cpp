@@ -541,90 +541,12 @@ bool Solver::tryGround(const Query &Q, Compiled &C, Result &Out) {
   return true;
 }
 
-namespace {
-/// Sound bounds for the free constants of a query: every point satisfying the hypotheses lies in the box.
-struct Box {
-  std::map<std::string, std::pair<int64_t, int64_t>> Range; // free constant -> [lo, hi]
-  std::map<std::string, std::string> Alias;                 // constant defined as exactly another constant
-  Program *Consts = nullptr;                                // evaluates terms with no free constant set
-
-  std::string resolve(std::string A) const {
-    for (int Depth = 0; Depth < 16; ++Depth) {
-      auto It = Alias.find(A);
-      if (It == Alias.end())
-        break;
-      A = It->second;
-    }
-    return A;
-  }
-
-  std::optional<int64_t> constant(const Sexp &T) { return Consts->eval(Consts->compile(T)); }
-
-  /// Narrows by a hypothesis S that holds (Pos) or fails (!Pos). Forms it does not read narrow nothing, which
-  /// is sound: the box only has to contain the feasible points; every point is still checked exactly.
-  void narrow(const Sexp &S, bool Pos) {
-    if (S.kind != Sexp::List || S.items.empty() || S.items[0].kind != Sexp::Atom)
-      return;
-    const std::string &F = S.items[0].atom;
-    size_t N = S.items.size() - 1;
-    if ((F == "and" && Pos) || (F == "or" && !Pos)) {
-      for (size_t I = 1; I <= N; ++I)
-        narrow(S.items[I], Pos);
-      return;
-    }
-    if (F == "not" && N == 1)
-      return narrow(S.items[1], !Pos);
-    if (F == "=>" && N == 2 && !Pos) {
-      narrow(S.items[1], true);
-      narrow(S.items[2], false);
-      return;
-    }
-    if (N != 2 || (F != "<" && F != "<=" && F != ">" && F != ">=" && F != "="))
-      return;
-    auto Var = [&](const Sexp &X) -> std::pair<int64_t, int64_t> * {
-      if (X.kind != Sexp::Atom)
-        return nullptr;
-      auto It = Range.find(resolve(X.atom));
-      return It == Range.end() ? nullptr : &It->second;
-    };
-    std::string Op = F;
-    auto *V = Var(S.items[1]);
-    std::optional<int64_t> C = V ? constant(S.items[2]) : std::nullopt;
-    if (!V) { // c OP x  ==  x OP' c
-      V = Var(S.items[2]);
-      if (!V)
-        return;
-      C = constant(S.items[1]);
-      Op = Op == "<" ? ">" : Op == "<=" ? ">=" : Op == ">" ? "<" : Op == ">=" ? "<=" : Op;
-    }
-    if (!C)
-      return;
-    if (!Pos)
-      Op = Op == "<" ? ">=" : Op == "<=" ? ">" : Op == ">" ? "<=" : Op == ">=" ? "<" : "!=";
-    int64_t &Lo = V->first, &Hi = V->second, X = *C;
-    if (Op == "<" && X > INT64_MIN)
-      Hi = std::min(Hi, X - 1);
-    else if (Op == "<=")
-      Hi = std::min(Hi, X);
-    else if (Op == ">" && X < INT64_MAX)
-      Lo = std::max(Lo, X + 1);
-    else if (Op == ">=")
-      Lo = std::max(Lo, X);
-    else if (Op == "=")
-      Lo = std::max(Lo, X), Hi = std::min(Hi, X);
-    else if (Op == "!=" && X == Lo && Lo < INT64_MAX)
-      ++Lo;
-    else if (Op == "!=" && X == Hi && Hi > INT64_MIN)
-      --Hi;
-  }
-};
-} // namespace
 
 /// Decides Q exactly by evaluating it at every point of a small box that contains all feasible values of its
 /// free constants. Returns false (Z3 is needed) when the box is unbounded or too large, or when any term is
 /// outside the ground evaluator's fragment at some point.
 bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
-  Box Bx;
+  Bounds Bx;
   std::vector<size_t> Free; // decl indices
   for (size_t I = 0; I < Q.decls.size(); ++I) {
     const Decl &D = Q.decls[I];

@@ -85,6 +85,24 @@ TEST(Cli, SystemHeadersAreNotChecked) {
   EXPECT_NE(Sys.text.find("0 call sites"), std::string::npos) << Sys.text;
 }
 
+TEST(Cli, SolverStatsAccountForEveryDecision) {
+  // The doc example: its tmp rule is violated (a solver query, with a counterexample); the rest is proved,
+  // most of it by the precheck. Every decision is one or the other.
+  std::string D = tempDir();
+  Out O = run(Cli + " --quiet --solver-stats=" + D + "/stats.json " + DocExample + Flags);
+  EXPECT_EQ(O.rc, 1) << O.text;
+  std::ifstream In(D + "/stats.json");
+  auto J = nlohmann::json::parse(In, nullptr, false);
+  ASSERT_FALSE(J.is_discarded());
+  EXPECT_GT(J["prechecked"].get<unsigned>(), 0u);
+  EXPECT_GT(J["queries"].get<unsigned>(), 0u);
+  EXPECT_EQ(J["decisions"].get<unsigned>(), J["prechecked"].get<unsigned>() + J["queries"].get<unsigned>());
+  EXPECT_LE(J["medianMicros"].get<double>(), J["p99Micros"].get<double>());
+  EXPECT_LE(J["queryMedianMicros"].get<double>(), J["queryMaxMicros"].get<double>());
+  for (const char *K : {"ground", "enumerated", "cacheHits", "z3Calls", "solverMillis", "extractMillis", "engineMillis"})
+    EXPECT_TRUE(J.contains(K)) << K;
+}
+
 TEST(Cli, MalformedCompileDatabaseExitsTwo) {
   std::string D = tempDir();
   write(D, "compile_commands.json", "[{\"directory\": \"/tmp\", \"file\": ");

@@ -163,6 +163,7 @@ TEST(RuleData, GroundEvaluatorAgreesWithZ3) {
       {DType::I16, "int16_t"}, {DType::U32, "uint32_t"}, {DType::I8, "int8_t"}};
   EngineOptions Fast, Slow;
   Slow.budget.groundFastPath = false;
+  Slow.precheck = false;
   Engine EF(S, Fast), ES(S, Slow);
   for (int K = 0; K < 300; ++K) {
     const OpSignature &Op = S.ops()[Rng() % S.ops().size()];
@@ -202,6 +203,7 @@ TEST(RuleData, FastPathsAgreeWithZ3OnSymbolicShapes) {
   Slow.budget.groundFastPath = false;
   Slow.budget.slice = false;
   Slow.budget.cache = false;
+  Slow.precheck = false;
   Engine EF(S, Fast), ES(S, Slow);
   unsigned Enumerated = 0, Violations = 0;
   for (int K = 0; K < 100; ++K) {
@@ -268,8 +270,10 @@ TEST(RuleData, FastPathsAgreeWithZ3OnSymbolicShapes) {
     Enumerated = EF.solver().enumerated();
   }
   EXPECT_GT(Enumerated, 50u);   // the fast path was taken
+  EXPECT_GT(EF.prechecked(), 100u); // so was the engine's precheck
   EXPECT_GT(Violations, 10u);   // and produced counterexamples to compare
   EXPECT_EQ(ES.solver().enumerated(), 0u);
+  EXPECT_EQ(ES.prechecked(), 0u);
 }
 
 } // namespace

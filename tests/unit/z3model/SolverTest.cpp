@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace pto::z3model;
 
 namespace {
@@ -176,6 +178,99 @@ TEST(Program, EvaluatesTheRuleFragmentExactly) {
   EXPECT_EQ(P.eval(T), std::nullopt);
   P.set(X, 6);
   EXPECT_EQ(P.eval(T), 12);
+}
+
+/// A random term over x, y and d = (+ x 3), from every form the evaluator knows.
+std::string randomTerm(std::mt19937 &Rng, int Depth) {
+  auto Pick = [&](int N) { return static_cast<int>(Rng() % N); };
+  if (Depth == 0 || Pick(4) == 0) {
+    const char *Leaves[] = {"x", "y", "d", "0", "1", "3", "(- 2)", "7"};
+    return Leaves[Pick(8)];
+  }
+  auto T = [&] { return randomTerm(Rng, Depth - 1); };
+  const char *Int[] = {"+", "-", "*", "div", "mod", "abs", "ite", "max2"};
+  const char *Bool[] = {"<", "<=", ">", ">=", "=", "distinct", "and", "or", "not", "=>", "xor"};
+  if (Pick(2)) {
+    std::string F = Int[Pick(8)];
+    if (F == "abs")
+      return "(abs " + T() + ")";
+    if (F == "-" && Pick(3) == 0)
+      return "(- " + T() + ")";
+    if (F == "ite")
+      return "(ite " + randomTerm(Rng, 0) + " " + T() + " " + T() + ")";
+    if (F == "div" || F == "mod") // mostly a constant divisor, which is what ranges can use
+      return "(" + F + " " + T() + " " + (Pick(3) ? std::to_string(Pick(9) - 4) : T()) + ")";
+    return "(" + F + " " + T() + " " + T() + ")";
+  }
+  std::string F = Bool[Pick(11)];
+  if (F == "not")
+    return "(not " + T() + ")";
+  return "(" + F + " " + T() + " " + T() + ")";
+}
+
+/// Interval evaluation is sound: every value the term takes at a point of the ranges lies in its interval.
+TEST(Program, RangesContainEveryValue) {
+  GroundEvaluator Prelude;
+  ASSERT_TRUE(Prelude.loadPrelude("(define-fun max2 ((a Int) (b Int)) Int (ite (>= a b) a b))"));
+  std::mt19937 Rng(5);
+  unsigned Decided = 0, Bounded = 0;
+  for (int K = 0; K < 3000; ++K) {
+    std::string Term = randomTerm(Rng, 4);
+    int64_t XLo = static_cast<int64_t>(Rng() % 21) - 10, YLo = static_cast<int64_t>(Rng() % 21) - 10;
+    int64_t XHi = XLo + static_cast<int64_t>(Rng() % 12), YHi = YLo + static_cast<int64_t>(Rng() % 5);
+    Program P(Prelude);
+    int X = P.slot("x"), Y = P.slot("y");
+    P.define("d", (*parseSexps("(+ x 3)"))[0]);
+    int T = P.compile((*parseSexps(Term))[0]);
+    P.setRange(X, XLo, XHi, /*Sym=*/X);
+    P.setRange(Y, YLo, YHi, Rng() % 4 ? Y : -1);
+    std::optional<Interval> R = P.range(T);
+    if (!R)
+      continue;
+    ++Bounded;
+    if (R->definitelyTrue() || R->definitelyFalse())
+      ++Decided;
+    for (int64_t XV = XLo; XV <= XHi; ++XV)
+      for (int64_t YV = YLo; YV <= YHi; ++YV) {
+        P.reset();
+        P.set(X, XV);
+        P.set(Y, YV);
+        std::optional<int64_t> V = P.eval(T);
+        if (!V)
+          continue; // e.g. a division by zero at this point: any value is allowed there
+        ASSERT_TRUE(R->lo <= *V && *V <= R->hi)
+            << Term << " at x=" << XV << " y=" << YV << " is " << *V << ", outside [" << R->lo << ", " << R->hi << "]";
+        if (R->sym >= 0) // "exactly symbol + off"
+          ASSERT_EQ(*V, (R->sym == X ? XV : YV) + R->off) << Term;
+      }
+    P.reset();
+  }
+  EXPECT_GT(Bounded, 1000u);
+  EXPECT_GT(Decided, 300u);
+}
+
+/// What ranges alone cannot prove, the symbol tags do: values of one free constant compare exactly.
+TEST(Program, RangesCompareValuesOfOneSymbolExactly) {
+  GroundEvaluator Prelude;
+  ASSERT_TRUE(Prelude.loadPrelude("(define-fun max2 ((a Int) (b Int)) Int (ite (>= a b) a b))"));
+  Program P(Prelude);
+  int N = P.slot("n"), M = P.slot("m");
+  P.define("a", (*parseSexps("n"))[0]);
+  P.define("b", (*parseSexps("(+ n 1)"))[0]);
+  P.setRange(N, 1, 32, N);
+  P.setRange(M, 1, 32, M);
+  auto Range = [&](const char *T) { return P.range(P.compile((*parseSexps(T))[0])); };
+  EXPECT_TRUE(Range("(= a n)")->definitelyTrue());
+  EXPECT_TRUE(Range("(< a b)")->definitelyTrue());
+  EXPECT_TRUE(Range("(= (max2 a n) a)")->definitelyTrue());
+  EXPECT_TRUE(Range("(= (- b a) 1)")->definitelyTrue());
+  EXPECT_TRUE(Range("(distinct a b)")->definitelyTrue());
+  EXPECT_TRUE(Range("(<= a 32)")->definitelyTrue());
+  EXPECT_FALSE(Range("(= a m)")->definitelyTrue()); // another symbol with the same range is not equal
+  EXPECT_FALSE(Range("(= a m)")->definitelyFalse());
+  EXPECT_FALSE(Range("(< a 32)")->definitelyTrue());
+  EXPECT_EQ(Range("(div a 0)"), std::nullopt);
+  EXPECT_EQ(Range("undefined"), std::nullopt);
 }
 
 } // namespace
