@@ -929,6 +929,10 @@ private:
   std::map<const FunctionDecl *, std::unique_ptr<ModifiedVars>> ModCache;
 
   template <class F> bool withFunction(FunctionDecl *FD, F Body) {
+    // A template's pattern is never checked (its instantiations are, and the visitor reaches them from the
+    // template declaration, not from the pattern's body): do not walk it.
+    if (FD->isDependentContext())
+      return true;
     const FunctionDecl *Saved = CurFn;
     CurFn = FD;
     bool R = Body();
