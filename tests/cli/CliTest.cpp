@@ -103,6 +103,21 @@ TEST(Cli, SolverStatsAccountForEveryDecision) {
     EXPECT_TRUE(J.contains(K)) << K;
 }
 
+TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
+  // pto-rulegen validates rules/ when the build compiles it: a broken rule is an error naming the file.
+  std::string D = tempDir();
+  std::filesystem::create_directories(D + "/rules/colargmin");
+  std::string Ops = write(D, "rules/ops.json",
+                          R"({"ops":[{"name":"TCOLARGMIN","family":"colargmin","source":"x",)"
+                          R"("overloads":[{"name":"index","roles":["dstIdx","src","tmp"]}]}]})");
+  std::string Bad = write(D, "rules/colargmin/bad.json", R"({"id": "not-a-rule-id", "ops": ["TCOLARGMIN"]})");
+  Out O = run(std::string(PTOLINT_RULEGEN) + " " + D + "/out.cpp " + D + "/rules " + Ops + " " + Bad);
+  EXPECT_EQ(O.rc, 1) << O.text;
+  EXPECT_NE(O.text.find("rules/colargmin/bad.json"), std::string::npos) << O.text;
+  EXPECT_NE(O.text.find("not of the form pto-<op>-<property>"), std::string::npos) << O.text;
+  EXPECT_FALSE(std::filesystem::exists(D + "/out.cpp"));
+}
+
 TEST(Cli, MalformedCompileDatabaseExitsTwo) {
   std::string D = tempDir();
   write(D, "compile_commands.json", "[{\"directory\": \"/tmp\", \"file\": ");

@@ -14,6 +14,7 @@ using namespace pto::checker;
 
 namespace pto::checker {
 const std::vector<std::pair<std::string, std::string>> &embeddedRuleFiles();
+std::string emitRuleSetSource(const RuleSet &S);
 }
 
 namespace {
@@ -32,6 +33,30 @@ TEST(RuleData, LoadsWithoutErrors) {
   for (const std::string &E : Errors)
     ADD_FAILURE() << E;
   EXPECT_GE(S.rules().size(), 15u);
+}
+
+/// The compiled rule set (what the plugin and the CLI use) is exactly the rule files as the loader reads them.
+TEST(RuleData, CompiledRulesAreTheRuleFiles) {
+  RuleSet S;
+  std::vector<std::string> Errors;
+  ASSERT_TRUE(S.load(embeddedRuleFiles(), Errors));
+  EXPECT_EQ(emitRuleSetSource(S), emitRuleSetSource(RuleSet::builtin()));
+  ASSERT_EQ(S.rules().size(), RuleSet::builtin().rules().size());
+  for (size_t I = 0; I < S.rules().size(); ++I) { // spot checks that do not go through the emitter
+    const Rule &A = S.rules()[I], &B = RuleSet::builtin().rules()[I];
+    EXPECT_EQ(A.id, B.id);
+    EXPECT_EQ(A.description, B.description);
+    ASSERT_EQ(A.variants.size(), B.variants.size()) << A.id;
+    for (size_t J = 0; J < A.variants.size(); ++J) {
+      EXPECT_EQ(A.variants[J].require, B.variants[J].require) << A.id;
+      EXPECT_EQ(A.variants[J].let, B.variants[J].let) << A.id;
+      EXPECT_EQ(A.variants[J].targets, B.variants[J].targets) << A.id;
+      EXPECT_EQ(A.variants[J].severity, B.variants[J].severity) << A.id;
+    }
+  }
+  EXPECT_EQ(S.prelude(), RuleSet::builtin().prelude());
+  EXPECT_EQ(S.renames(), RuleSet::builtin().renames());
+  EXPECT_EQ(S.ops().size(), RuleSet::builtin().ops().size());
 }
 
 TEST(RuleData, LoaderRejectsBrokenRules) {
