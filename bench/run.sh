@@ -26,9 +26,16 @@ for k in "$corpus"/*.cpp; do
   "$clang" "${flags[@]}" "$k" >/dev/null 2>&1 || broken=$((broken + 1))
   b=() w=()
   for ((r = 0; r < reps; r++)); do
-    t0=$(now); "$clang" "${flags[@]}" "$k" 2>/dev/null || true; t1=$(now)
-    "$clang" "${flags[@]}" "${plugin[@]}" "$k" 2>/dev/null || true; t2=$(now)
-    b+=($(( (t1 - t0) / 1000 ))); w+=($(( (t2 - t1) / 1000 )))
+    # Alternate which of the pair runs first, so an effect of the order (caches, frequency) cancels out.
+    if ((r % 2 == 0)); then
+      t0=$(now); "$clang" "${flags[@]}" "$k" 2>/dev/null || true; t1=$(now)
+      "$clang" "${flags[@]}" "${plugin[@]}" "$k" 2>/dev/null || true; t2=$(now)
+      b+=($(( (t1 - t0) / 1000 ))); w+=($(( (t2 - t1) / 1000 )))
+    else
+      t0=$(now); "$clang" "${flags[@]}" "${plugin[@]}" "$k" 2>/dev/null || true; t1=$(now)
+      "$clang" "${flags[@]}" "$k" 2>/dev/null || true; t2=$(now)
+      w+=($(( (t1 - t0) / 1000 ))); b+=($(( (t2 - t1) / 1000 )))
+    fi
   done
   base_total=$((base_total + $(printf '%s\n' "${b[@]}" | median | cut -d. -f1)))
   with_total=$((with_total + $(printf '%s\n' "${w[@]}" | median | cut -d. -f1)))
