@@ -3,7 +3,9 @@
 #ifndef PTOLINT_TESTS_CROSSCHECK_CROSSCHECKUTIL_HPP
 #define PTOLINT_TESTS_CROSSCHECK_CROSSCHECKUTIL_HPP
 
+#include "checker/Engine.h"
 #include "checker/Facts.h"
+#include "pto/ref/ColArg.hpp" // Precondition
 #include "pto/ref/Elem.hpp"
 
 #include <gtest/gtest.h>
@@ -11,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace pto::crosscheck {
 
@@ -60,6 +63,28 @@ inline void expectSameIds(const std::set<std::string> &Rules, const std::set<std
   for (const auto &R : Model)
     B += R + " ";
   ADD_FAILURE() << Config << "\n  rules: " << A << "\n  model: " << B;
+}
+
+/// Checks one call with the engine, which must decide every rule (no unknown, no error) and find only
+/// "violated always" (every fact is known), and compares the rules that fired with the model's preconditions
+/// (expectSameIds). Model receives the model's precondition ids: empty for a legal call. Call it inside
+/// ASSERT_NO_FATAL_FAILURE: an undecided rule stops the test.
+inline void compareWithModel(checker::Engine &E, const checker::CallSite &Call,
+                             const std::vector<ref::Precondition> &Preconditions, const std::string &Config,
+                             unsigned &Mismatches, std::set<std::string> &Model) {
+  std::vector<checker::Finding> Fs;
+  checker::Tally Tl;
+  E.check(Call, Fs, Tl);
+  ASSERT_EQ(Tl.errors + Tl.unknown, 0u) << Config;
+  std::set<std::string> Rules;
+  for (const checker::Finding &F : Fs) {
+    EXPECT_EQ(F.status, checker::Status::ViolatedAlways) << Config;
+    Rules.insert(F.ruleId);
+  }
+  Model.clear();
+  for (const ref::Precondition &P : Preconditions)
+    Model.insert(P.id);
+  expectSameIds(Rules, Model, Config, Mismatches);
 }
 
 } // namespace pto::crosscheck
