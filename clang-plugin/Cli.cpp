@@ -277,21 +277,32 @@ int main(int argc, const char **argv) {
     return InputError;
   }
 
-  ClangTool Tool(*DB, Sources);
-  Tool.appendArgumentsAdjuster(stripPlugins);
-  if (std::string(PTOLINT_RESOURCE_DIR).size())
-    Tool.appendArgumentsAdjuster(
-        getInsertArgumentAdjuster("-resource-dir=" PTOLINT_RESOURCE_DIR, ArgumentInsertPosition::BEGIN));
   // Text reports go to standard output with the compiler's own diagnostics, as clang-tidy does.
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(Format == "text" ? llvm::outs() : llvm::errs(), DiagOpts.get());
-  Tool.setDiagnosticConsumer(&Printer);
-
   auto Shared = std::make_shared<pto::clangfe::LintResults>();
   const pto::clangfe::LintResults &Results = *Shared;
   Factory F(Cfg, Shared);
-  int RunStatus = Tool.run(&F);
+  // ClangTool prints "[i/N] Processing file ..." on stderr when it is given several files, as clang-tidy
+  // does; with --quiet each file is its own run, so nothing but diagnostics is printed.
+  auto RunOn = [&](const std::vector<std::string> &Files) {
+    ClangTool Tool(*DB, Files);
+    Tool.appendArgumentsAdjuster(stripPlugins);
+    if (std::string(PTOLINT_RESOURCE_DIR).size())
+      Tool.appendArgumentsAdjuster(
+          getInsertArgumentAdjuster("-resource-dir=" PTOLINT_RESOURCE_DIR, ArgumentInsertPosition::BEGIN));
+    Tool.setDiagnosticConsumer(&Printer);
+    return Tool.run(&F);
+  };
+  int RunStatus = 0; // ClangTool: 1 if a file failed, 2 if one was skipped (no compile command)
+  if (Quiet)
+    for (const std::string &File : Sources) {
+      int St = RunOn({File});
+      RunStatus = St == 1 || RunStatus == 1 ? 1 : std::max(RunStatus, St);
+    }
+  else
+    RunStatus = RunOn(Sources);
 
   // The cores of one mixed kernel, or headers shared by several files, give the same finding twice.
   std::vector<pto::checker::Finding> Findings;

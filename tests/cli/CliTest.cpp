@@ -118,6 +118,23 @@ TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
   EXPECT_FALSE(std::filesystem::exists(D + "/out.cpp"));
 }
 
+TEST(Cli, QuietPrintsOnlyDiagnostics) {
+  // Several files: ClangTool's "[i/N] Processing file" progress lines (as clang-tidy prints them) go away with
+  // --quiet, together with the summary; the diagnostics and the exit code stay.
+  const std::string Files = " --target=a2a3 " + DocExample + " " + Legal;
+  Out Loud = run(Cli + Files + Flags);
+  Out Quiet = run(Cli + " --quiet" + Files + Flags);
+  EXPECT_EQ(Loud.rc, 1) << Loud.text;
+  EXPECT_EQ(Quiet.rc, 1) << Quiet.text;
+  EXPECT_NE(Loud.text.find("[2/2] Processing file"), std::string::npos) << Loud.text;
+  EXPECT_NE(Loud.text.find("pto-lint: 2 files"), std::string::npos) << Loud.text;
+  EXPECT_EQ(Quiet.text.find("Processing file"), std::string::npos) << Quiet.text;
+  EXPECT_EQ(Quiet.text.find("pto-lint: "), std::string::npos) << Quiet.text;
+  const std::string Finding = "colargmin_doc_example.cpp:18:3: error: tmp tile holds 128 B";
+  EXPECT_NE(Loud.text.find(Finding), std::string::npos) << Loud.text;
+  EXPECT_NE(Quiet.text.find(Finding), std::string::npos) << Quiet.text;
+}
+
 TEST(Cli, MalformedCompileDatabaseExitsTwo) {
   std::string D = tempDir();
   write(D, "compile_commands.json", "[{\"directory\": \"/tmp\", \"file\": ");
