@@ -43,13 +43,7 @@ struct ColReduceLimits {
 
 namespace colreduce {
 
-using tileaccess::checkTile;
-using tileaccess::shapeText;
-using tileaccess::native;
-using tileaccess::isNan;
-using tileaccess::View;
-using tileaccess::layoutOffset;
-using tileaccess::nonNegative;
+using namespace tileaccess; // checkTile, shapeText, native, isNan, View, layoutOffset, nonNegative
 
 inline bool isOneOf(Elem E, std::initializer_list<Elem> Set) {
   return std::find(Set.begin(), Set.end(), E) != Set.end();

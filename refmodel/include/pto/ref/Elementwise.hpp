@@ -42,13 +42,7 @@ struct ElementwiseLimits {
 
 namespace elementwise {
 
-using tileaccess::checkTile;
-using tileaccess::shapeText;
-using tileaccess::native;
-using tileaccess::isNan;
-using tileaccess::View;
-using tileaccess::layoutOffset;
-using tileaccess::nonNegative;
+using namespace tileaccess; // checkTile, shapeText, native, isNan, View, layoutOffset, nonNegative
 
 /// Element offset as the NPU code computes it: Row * RowStride + Col, RowStride = Cols (row-major) or 1.
 inline size_t npuOffset(const ElementwiseTile &T, size_t Row, size_t Col) {
