@@ -563,18 +563,13 @@ bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
     Bx.Range[D.name] = {*D.lo, *D.hi};
     Free.push_back(I);
   }
-  {
-    Program Consts(P->GroundProto); // definitions only: a side that needs a free constant does not evaluate
-    for (const Decl &D : Q.decls)
-      if (D.definition) {
-        auto Forms = parseSexps(*D.definition);
-        Consts.define(D.name, Forms && Forms->size() == 1 ? (*Forms)[0] : Sexp{Sexp::Atom, "\x01unparsable", {}});
-      }
-    Bx.Consts = &Consts;
-    for (const std::string &H : Q.hypotheses)
-      if (auto Forms = parseSexps(H); Forms && Forms->size() == 1)
-        Bx.narrow((*Forms)[0], true);
-  }
+  // The query's own program evaluates the other side of each comparison: it has every definition, and with no
+  // free constant set yet, a side that needs one does not evaluate.
+  C.Prog.reset();
+  Bx.Consts = &C.Prog;
+  for (const std::string &H : Q.hypotheses)
+    if (auto Forms = parseSexps(H); Forms && Forms->size() == 1)
+      Bx.narrow((*Forms)[0], true);
   // Minimised constants first, in their order, so the first violation met is the smallest counterexample.
   std::vector<size_t> Order;
   for (const std::string &M : Q.minimize)
