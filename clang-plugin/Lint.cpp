@@ -1,6 +1,7 @@
 // clang-plugin: LintConsumer: runs the engine over a parsed TU and reports findings as clang diagnostics.
 #include "Lint.h"
 
+#include "CceSyntax.h"
 #include "Extract.h"
 #include "checker/Suppress.h"
 
@@ -87,6 +88,7 @@ public:
   LintConsumer(CompilerInstance &CI, const LintConfig &C, std::shared_ptr<LintResults> R)
       : CI(CI), Cfg(C), Keep(std::move(R)), Out(*Keep), Scopes(std::make_shared<ScopeMacros>()) {
     recordScopeMacros(CI.getPreprocessor(), Scopes);
+    installCceSyntaxFixups(CI);
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {

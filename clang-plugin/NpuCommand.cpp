@@ -128,7 +128,7 @@ NpuTranslation translateNpuCommand(const std::vector<std::string> &Args, const s
     C.args.insert(C.args.end(), {"-include", Dir + "/" + NpuPreludeFile});
     C.args.insert(C.args.end(), UserArgs.begin(), UserArgs.end());
     C.args.insert(C.args.end(),
-                  {"-isystem", Dir, "-fsyntax-only", "-Qunused-arguments", "-Wno-error", "-Wno-unknown-attributes",
+                  {"-isystem", Dir, "-fsyntax-only", "-ferror-limit=0", "-Qunused-arguments", "-Wno-error", "-Wno-unknown-attributes",
                    "-Wno-ignored-attributes", "-Wno-macro-redefined", "-Wno-compound-token-split-by-macro"});
     T.cores.push_back(std::move(C));
   }

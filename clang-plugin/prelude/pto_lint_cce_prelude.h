@@ -11,13 +11,10 @@
 // * Kernel launches `k<<<blocks, l2ctrlOrUbBytes, stream>>>(...)` parse in HIP host-only mode (`__HIP__`), where
 //   `__global__` is the offload-kernel attribute; in plain C++ mode `__global__` is empty and the launches must
 //   have been blanked out of the source first.
-// * Real pto-isa headers (found through the user's -I) need two fixups, applied only when they are reachable and
-//   PTO_LINT_NO_PTO_ISA_FIXUPS is not defined: pto/common/type.hpp defines AICORE as bisheng's `[aicore]`, which
-//   is only valid at the start of a declaration, so it is included here first and AICORE is then made empty; and
-//   pto/common/pto_tile.hpp is included with __CCE_AICORE__ hidden, because with an empty `__gm__` its
-//   remove_gm<__gm__ T> partial specialization would redeclare the primary template. Headers that define AICORE
-//   themselves later only draw a -Wmacro-redefined warning (the translated commands silence it); a literal
-//   `[aicore]` becomes the empty attribute list `[[ ]]`, which is valid where a declaration starts.
+// * The prelude declares only what bisheng has built in; it includes no pto-isa header, so kernels include the
+//   real headers in their own order and configuration. The two places where the real headers need bisheng's
+//   syntax (`[aicore]` after decl-specifiers, a `__gm__` specialization) are handled by the preprocessor
+//   fixups of clang-plugin/CceSyntax.h, which pto-lint installs for every translated command.
 #ifndef PTO_LINT_CCE_PRELUDE_H
 #define PTO_LINT_CCE_PRELUDE_H
 #pragma clang system_header
@@ -62,17 +59,9 @@ inline int __cudaPushCallConfiguration(Blocks, Second = Second(), Stream = Strea
 // ---- Scalar types and the pto-isa fixups ------------------------------------------------------------------------
 typedef _Float16 half;
 
-#if !defined(PTO_LINT_NO_PTO_ISA_FIXUPS) && __has_include(<pto/common/type.hpp>)
-#define bfloat16_t __pto_lint_upstream_bfloat16_placeholder // divert a placeholder typedef, if any
-#include <pto/common/type.hpp>
-#undef bfloat16_t
-#undef AICORE
-#endif
-#ifndef AICORE
-#define AICORE
-#endif
-
 typedef __bf16 bfloat16_t; // distinct from half: A5 code specializes templates for both
+typedef half float16_t;
+typedef float float32_t;
 
 // ---- Catch-all intrinsics ---------------------------------------------------------------------------------------
 /// What an intrinsic returns: converts to any (copyable) type. Definitions are given everywhere so that
@@ -313,14 +302,6 @@ template <class... A> inline __pto_lint_any async_invoke(A &&...) { return {}; }
 template <class... A> inline int printf(const char *, A &&...) { return 0; }
 } // namespace cce
 extern const cce::dim3 threadIdx, blockIdx, blockDim, gridDim;
-#endif
-
-// ---- pto-isa tile header with __CCE_AICORE__ hidden (see the top of this file) ----------------------------------
-#if !defined(PTO_LINT_NO_PTO_ISA_FIXUPS) && __has_include(<pto/common/pto_tile.hpp>)
-#pragma push_macro("__CCE_AICORE__")
-#undef __CCE_AICORE__
-#include <pto/common/pto_tile.hpp>
-#pragma pop_macro("__CCE_AICORE__")
 #endif
 
 #undef PTO_LINT_INTRINSIC_RET

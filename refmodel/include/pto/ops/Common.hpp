@@ -13,6 +13,12 @@
 #include "pto/ref/Elem.hpp"
 #include "pto/ref/Runtime.hpp"
 
+// Function qualifiers kernels write as they do with upstream's headers (where AICORE names the NPU core
+// attribute): empty here, as on upstream's CPU simulator.
+#ifndef AICORE
+#define AICORE
+#endif
+
 // Op bodies run the reference model for pto::ref::activeTarget() (set with PTO_REF_TARGET_A2A3 /
 // PTO_REF_TARGET_A5, default cpu, or pto::ref::ScopedTarget). A call never aborts: the preconditions it
 // violates are left in pto::ref::lastViolations(), and the call then runs as the target would run it,
