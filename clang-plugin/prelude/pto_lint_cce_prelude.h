@@ -89,6 +89,7 @@ PTO_LINT_BLOCK_GETTER(get_subblockdim)
 PTO_LINT_GETTER(get_sys_cnt) PTO_LINT_GETTER(get_ctrl) PTO_LINT_GETTER(get_status) PTO_LINT_GETTER(get_cmpmask)
 PTO_LINT_GETTER(get_vms4_sr) PTO_LINT_GETTER(get_max_min_cnt) PTO_LINT_GETTER(get_coreid)
 PTO_LINT_GETTER(get_ffts_base_addr) PTO_LINT_GETTER(sbitset0) PTO_LINT_GETTER(sbitset1) PTO_LINT_GETTER(ld_dev)
+PTO_LINT_GETTER(get_imm) PTO_LINT_GETTER(get_rsvd_cnt) PTO_LINT_GETTER(get_icache_prl_st)
 extern int64_t block_idx;
 extern int64_t block_num;
 
@@ -98,7 +99,8 @@ PTO_LINT_INTRINSIC(set_flag_dev) PTO_LINT_INTRINSIC(wait_flag_dev) PTO_LINT_INTR
 PTO_LINT_INTRINSIC(set_ffts_base_addr) PTO_LINT_INTRINSIC(set_intra_block) PTO_LINT_INTRINSIC(wait_intra_block)
 PTO_LINT_INTRINSIC(set_cross_core) PTO_LINT_INTRINSIC(wait_intra_core) PTO_LINT_INTRINSIC(get_buf)
 PTO_LINT_INTRINSIC(rls_buf) PTO_LINT_INTRINSIC(mem_bar) PTO_LINT_INTRINSIC(dsb) PTO_LINT_INTRINSIC(dcci)
-PTO_LINT_INTRINSIC(st_dev)
+PTO_LINT_INTRINSIC(st_dev) PTO_LINT_INTRINSIC(st_atomic) PTO_LINT_INTRINSIC(preload)
+PTO_LINT_INTRINSIC(sprclr) PTO_LINT_INTRINSIC(sprsts)
 
 // Modes and masks.
 PTO_LINT_INTRINSIC(set_ctrl) PTO_LINT_INTRINSIC(set_vector_mask) PTO_LINT_INTRINSIC(set_mask_norm)
@@ -134,6 +136,12 @@ PTO_LINT_INTRINSIC(set_l0_set_value_ui) PTO_LINT_INTRINSIC(set_l0_set_value_h) P
 PTO_LINT_INTRINSIC(set_loop_size_outtoub) PTO_LINT_INTRINSIC(set_loop_size_ubtoout)
 PTO_LINT_INTRINSIC(set_loop1_stride_outtoub) PTO_LINT_INTRINSIC(set_loop2_stride_outtoub)
 PTO_LINT_INTRINSIC(set_loop1_stride_ubtoout) PTO_LINT_INTRINSIC(set_loop2_stride_ubtoout)
+PTO_LINT_INTRINSIC(set_loop_size_outtol1) PTO_LINT_INTRINSIC(set_loop1_stride_outtol1)
+PTO_LINT_INTRINSIC(set_loop2_stride_outtol1) PTO_LINT_INTRINSIC(set_loop3_para) PTO_LINT_INTRINSIC(set_channel_para)
+PTO_LINT_INTRINSIC(set_mte2_nz_para) PTO_LINT_INTRINSIC(set_padding_b) PTO_LINT_INTRINSIC(set_l3d_rpt_b)
+PTO_LINT_INTRINSIC(copy_cbuf_to_bt) PTO_LINT_INTRINSIC(copy_cbuf_to_fbuf) PTO_LINT_INTRINSIC(copy_matrix_cc_to_ub)
+PTO_LINT_INTRINSIC(load_cbuf_to_ca_mx) PTO_LINT_INTRINSIC(load_cbuf_to_cb_mx) PTO_LINT_INTRINSIC(load_cbuf_to_ca_s4)
+PTO_LINT_INTRINSIC(load_cbuf_to_cb_s4) PTO_LINT_INTRINSIC(mad_mx)
 
 // Vector operations. A2/A3 spells them with memory operands, A5 with registers; names are shared.
 PTO_LINT_INTRINSIC(vadd) PTO_LINT_INTRINSIC(vsub) PTO_LINT_INTRINSIC(vmul) PTO_LINT_INTRINSIC(vdiv)
@@ -172,6 +180,11 @@ PTO_LINT_ROUNDED(vconv_f162s8) PTO_LINT_ROUNDED(vconv_f162u8) PTO_LINT_ROUNDED(v
 PTO_LINT_ROUNDED(vconv_u82f16) PTO_LINT_ROUNDED(vconv_s322f16) PTO_LINT_ROUNDED(vconv_f162s4)
 PTO_LINT_INTRINSIC(vconv_deq) PTO_LINT_INTRINSIC(vconv_vdeq) PTO_LINT_INTRINSIC(vconv_s322s16)
 PTO_LINT_INTRINSIC(vconv_s162s32)
+PTO_LINT_ROUNDED(vconv_f322f32) PTO_LINT_ROUNDED(vconv_s162f32) PTO_LINT_ROUNDED(vconv_s42f16)
+PTO_LINT_ROUNDED(vconv_s322s64) PTO_LINT_ROUNDED(vconv_s642s32)
+PTO_LINT_INTRINSIC(vaddreluconv_f322f16) PTO_LINT_INTRINSIC(vaddreluconv_f162s8) PTO_LINT_INTRINSIC(vaddreluconv_s162s8)
+PTO_LINT_INTRINSIC(vsubreluconv_f322f16) PTO_LINT_INTRINSIC(vsubreluconv_f162s8) PTO_LINT_INTRINSIC(vsubreluconv_s162s8)
+PTO_LINT_INTRINSIC(vmod)
 
 // A5 register-file operations: loads/stores, rearrangement, predicates.
 PTO_LINT_INTRINSIC(vlds) PTO_LINT_INTRINSIC(vsts) PTO_LINT_INTRINSIC(vldas) PTO_LINT_INTRINSIC(vldus)
@@ -191,6 +204,7 @@ PTO_LINT_INTRINSIC(pdintlv_b32) PTO_LINT_INTRINSIC(pand) PTO_LINT_INTRINSIC(por)
 PTO_LINT_INTRINSIC(pnot) PTO_LINT_INTRINSIC(psel) PTO_LINT_INTRINSIC(ppack) PTO_LINT_INTRINSIC(punpack)
 PTO_LINT_INTRINSIC(pbitcast) PTO_LINT_INTRINSIC(pld) PTO_LINT_INTRINSIC(pldi) PTO_LINT_INTRINSIC(plds)
 PTO_LINT_INTRINSIC(pst) PTO_LINT_INTRINSIC(psti) PTO_LINT_INTRINSIC(psts) PTO_LINT_INTRINSIC(pstu)
+PTO_LINT_INTRINSIC(chistv2)
 
 /// Scalar min/max builtins. With `using namespace std`, std::min/max stay the better match for equal types.
 template <class A, class B> constexpr auto min(A X, B Y) { return Y < X ? Y : X; }
@@ -207,12 +221,15 @@ enum cache_line_t : int { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 enum dcci_dst_t : int { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 enum ub_addr8_t : int { VA0, VA1, VA2, VA3, VA4, VA5, VA6, VA7 };
 enum : int { VALUE_INDEX, ONLY_VALUE, ONLY_INDEX }; // vcmax/vcmin result orders
-enum class atomic_type_t : int { ATOMIC_NONE, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
-enum class atomic_op_t : int { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
+enum atomic_type_t : int { ATOMIC_NONE, ATOMIC_F32, ATOMIC_F16, ATOMIC_S16, ATOMIC_S32, ATOMIC_S8, ATOMIC_BF16 };
+enum atomic_op_t : int { ATOMIC_SUM, ATOMIC_MAX, ATOMIC_MIN };
+/// Memory barriers between vector loads and stores (mem_bar).
+enum mem_bar_t : int { VV_ALL, VST_VLD, VLD_VST, VST_VST, VLD_VLD, VS_ALL, SV_ALL };
 enum QuantMode_t : int {
   NoQuant, F322F16, F322BF16, DEQF16, VDEQF16, REQ8, VREQ8, QF322B8_PRE, VQF322B8_PRE, QF322HIF8_PRE, VQF322HIF8_PRE,
   QF322F16_PRE, VQF322F16_PRE, QF322BF16_PRE, VQF322BF16_PRE, QF322FP8_PRE, VQF322FP8_PRE, QF322F32_PRE,
-  VQF322F32_PRE, QS322BF16_PRE, VQS322BF16_PRE
+  VQF322F32_PRE, QS322BF16_PRE, VQS322BF16_PRE, DEQS16, VDEQS16, QF162B8_PRE, VQF162B8_PRE, QF162S16_PRE,
+  VQF162S16_PRE, SHIFTS322S16, VSHIFTS322S16
 };
 namespace __cce_scalar {
 enum addr_cal_mode_t : int { inc, dec };
@@ -252,37 +269,56 @@ enum class DistVST : int {
 };
 enum class Dist : int {
   DIST_NORM, DIST_BRC_B8, DIST_BRC_B16, DIST_BRC_B32, DIST_US_B8, DIST_US_B16, DIST_DS_B8, DIST_DS_B16,
-  DIST_UNPK_B8, DIST_UNPK_B16, DIST_UNPK_B32, DIST_DINTLV_B8, DIST_DINTLV_B16, DIST_DINTLV_B32, DIST_BLK
+  DIST_UNPK_B8, DIST_UNPK_B16, DIST_UNPK_B32, DIST_DINTLV_B8, DIST_DINTLV_B16, DIST_DINTLV_B32, DIST_BLK, DIST_US,
+  DIST_DS
 };
+/// Special-purpose registers (sprclr, sprsts).
+enum Spr : int { SPR_AR = 1 };
 enum class HiloPart : int { Lower, Higher };
 
 namespace __cce_simd {
-struct RoundRType {};
-struct RoundAType {};
-struct RoundFType {};
-struct RoundCType {};
-struct RoundZType {};
-struct RoundOType {};
-// Mode tokens: distinct non-zero values, so constant expressions never divide by zero. Qualified names
-// (__cce_simd::NORM) always work; unqualified ones come from the using-directives below.
+// Mode tokens. Each is a constant of its own type, as kernels select overloads and types with them
+// (`decltype(PK)`, `decltype(ROUND_Z)`), that converts to a distinct non-zero int (so constant expressions never
+// divide by zero). Qualified names (__cce_simd::NORM) always work; unqualified ones come from the using-directives
+// below.
 constexpr int CCE_VL = 256, ELE_CNT_B8 = 256, ELE_CNT_B16 = 128, ELE_CNT_B32 = 64, ELE_CNT_B64 = 32;
+#define PTO_LINT_MODE(Name)                                                                                       \
+  struct __pto_lint_mode_##Name {                                                                                 \
+    constexpr operator int() const { return __COUNTER__ + 1; }                                                   \
+  };                                                                                                              \
+  inline constexpr __pto_lint_mode_##Name Name{};
+#define PTO_LINT_ROUND(Letter)                                                                                    \
+  struct Round##Letter##Type {                                                                                    \
+    constexpr operator int() const { return __COUNTER__ + 1; }                                                   \
+  };                                                                                                              \
+  inline constexpr Round##Letter##Type ROUND_##Letter{};
 inline namespace __pto_lint_modes {
-enum : int {
-  MODE_UNKNOWN = 1, NO_POST_UPDATE, PART_EVEN, PART_ODD, PART_P0, PART_P1, PART_P2, PART_P3, LOWER, HIGHER,
-  Bin_N0, Bin_N1, NORM, NORM_B8, NORM_B16, NORM_B32, ONEPT_B8, ONEPT_B16, ONEPT_B32, PK_B16, PK_B32, PK_B64,
-  PK4_B32, INTLV_B8, INTLV_B16, INTLV_B32, DINTLV_B8, DINTLV_B16, DINTLV_B32, BRC_B8, BRC_B16, BRC_B32, BRC_BLK,
-  BLK, US_B8, US_B16, DS_B8, DS_B16, UNPK_B8, UNPK_B16, UNPK_B32, UNPK4_B8, E2B_B16, E2B_B32, BDINTLV,
-  MRG2CHN_B8, MRG2CHN_B16, MRG4CHN_B8, SPLT2CHN_B8, SPLT2CHN_B16, SPLT4CHN_B8, PAT_ALLF, PAT_H, PAT_Q, PAT_M3,
-  PAT_M4, PAT_VL3, RS_ENABLE, RS_DISABLE, SAT_ENABLE, SAT_DISABLE
-};
+PTO_LINT_ROUND(R) PTO_LINT_ROUND(A) PTO_LINT_ROUND(F) PTO_LINT_ROUND(C) PTO_LINT_ROUND(Z) PTO_LINT_ROUND(O)
+PTO_LINT_MODE(MODE_UNKNOWN) PTO_LINT_MODE(NO_POST_UPDATE) PTO_LINT_MODE(PART_EVEN) PTO_LINT_MODE(PART_ODD)
+PTO_LINT_MODE(PART_P0) PTO_LINT_MODE(PART_P1) PTO_LINT_MODE(PART_P2) PTO_LINT_MODE(PART_P3) PTO_LINT_MODE(LOWER)
+PTO_LINT_MODE(HIGHER) PTO_LINT_MODE(Bin_N0) PTO_LINT_MODE(Bin_N1) PTO_LINT_MODE(NORM) PTO_LINT_MODE(NORM_B8)
+PTO_LINT_MODE(NORM_B16) PTO_LINT_MODE(NORM_B32) PTO_LINT_MODE(ONEPT_B8) PTO_LINT_MODE(ONEPT_B16)
+PTO_LINT_MODE(ONEPT_B32) PTO_LINT_MODE(PK) PTO_LINT_MODE(PK_B16) PTO_LINT_MODE(PK_B32) PTO_LINT_MODE(PK_B64)
+PTO_LINT_MODE(PK4_B32) PTO_LINT_MODE(INTLV_B8) PTO_LINT_MODE(INTLV_B16) PTO_LINT_MODE(INTLV_B32)
+PTO_LINT_MODE(DINTLV_B8) PTO_LINT_MODE(DINTLV_B16) PTO_LINT_MODE(DINTLV_B32) PTO_LINT_MODE(BRC_B8)
+PTO_LINT_MODE(BRC_B16) PTO_LINT_MODE(BRC_B32) PTO_LINT_MODE(BRC_BLK) PTO_LINT_MODE(BLK) PTO_LINT_MODE(US)
+PTO_LINT_MODE(DS) PTO_LINT_MODE(US_B8) PTO_LINT_MODE(US_B16) PTO_LINT_MODE(DS_B8) PTO_LINT_MODE(DS_B16)
+PTO_LINT_MODE(UNPK_B8) PTO_LINT_MODE(UNPK_B16) PTO_LINT_MODE(UNPK_B32) PTO_LINT_MODE(UNPK4_B8)
+PTO_LINT_MODE(E2B_B16) PTO_LINT_MODE(E2B_B32) PTO_LINT_MODE(BDINTLV) PTO_LINT_MODE(MRG2CHN_B8)
+PTO_LINT_MODE(MRG2CHN_B16) PTO_LINT_MODE(MRG4CHN_B8) PTO_LINT_MODE(SPLT2CHN_B8) PTO_LINT_MODE(SPLT2CHN_B16)
+PTO_LINT_MODE(SPLT4CHN_B8) PTO_LINT_MODE(PAT_ALLF) PTO_LINT_MODE(PAT_H) PTO_LINT_MODE(PAT_Q) PTO_LINT_MODE(PAT_M3)
+PTO_LINT_MODE(PAT_M4) PTO_LINT_MODE(PAT_VL3) PTO_LINT_MODE(RS_ENABLE) PTO_LINT_MODE(RS_DISABLE)
+PTO_LINT_MODE(SAT_ENABLE) PTO_LINT_MODE(SAT_DISABLE) PTO_LINT_MODE(MODE_STORED) PTO_LINT_MODE(MODE_UNSTORED)
+PTO_LINT_MODE(INC_ORDER) PTO_LINT_MODE(DEC_ORDER) PTO_LINT_MODE(POS_LOWEST) PTO_LINT_MODE(POS_HIGHEST)
 } // namespace __pto_lint_modes
 /// The tokens that the project's clean-room API (refmodel, pto/ops/VectorRegs.hpp) models in namespace pto.
 inline namespace __pto_lint_cleanroom_modes {
-enum : int {
-  MODE_ZEROING = 100, MODE_MERGING, POST_UPDATE, PAT_ALL, PAT_VL1, PAT_VL2, PAT_VL4, PAT_VL8, PAT_VL16,
-  PAT_VL32, PAT_VL64, PAT_VL128
-};
+PTO_LINT_MODE(MODE_ZEROING) PTO_LINT_MODE(MODE_MERGING) PTO_LINT_MODE(POST_UPDATE) PTO_LINT_MODE(PAT_ALL)
+PTO_LINT_MODE(PAT_VL1) PTO_LINT_MODE(PAT_VL2) PTO_LINT_MODE(PAT_VL4) PTO_LINT_MODE(PAT_VL8) PTO_LINT_MODE(PAT_VL16)
+PTO_LINT_MODE(PAT_VL32) PTO_LINT_MODE(PAT_VL64) PTO_LINT_MODE(PAT_VL128)
 } // namespace __pto_lint_cleanroom_modes
+#undef PTO_LINT_MODE
+#undef PTO_LINT_ROUND
 } // namespace __cce_simd
 using namespace __cce_simd::__pto_lint_modes;
 using __cce_simd::CCE_VL, __cce_simd::ELE_CNT_B8, __cce_simd::ELE_CNT_B16, __cce_simd::ELE_CNT_B32,
@@ -299,6 +335,8 @@ struct dim3 {
   dim3(uint32_t X = 1, uint32_t Y = 1, uint32_t Z = 1) : x(X), y(Y), z(Z) {}
 };
 template <class... A> inline __pto_lint_any async_invoke(A &&...) { return {}; }
+/// `async_invoke<kernel>(dim3, args...)`: the SIMT kernel to launch is an explicit template argument.
+template <auto Kernel, auto... More, class... A> inline __pto_lint_any async_invoke(A &&...) { return {}; }
 template <class... A> inline int printf(const char *, A &&...) { return 0; }
 } // namespace cce
 extern const cce::dim3 threadIdx, blockIdx, blockDim, gridDim;

@@ -24,6 +24,12 @@ enum aclFormat {
   ACL_FORMAT_UNDEFINED = -1, ACL_FORMAT_NCHW = 0, ACL_FORMAT_NHWC = 1, ACL_FORMAT_ND = 2, ACL_FORMAT_FRACTAL_NZ = 29
 };
 enum aclrtMemMallocPolicy { ACL_MEM_MALLOC_HUGE_FIRST, ACL_MEM_MALLOC_HUGE_ONLY, ACL_MEM_MALLOC_NORMAL_ONLY };
+enum aclrtStreamAttr { ACL_STREAM_ATTR_FAILURE_MODE = 1 };
+enum { ACL_STREAM_FAST_LAUNCH = 1, ACL_STREAM_FAST_SYNC = 2 };
+enum aclrtCmoType { ACL_RT_CMO_TYPE_PREFETCH = 0, ACL_RT_CMO_TYPE_INVALID = 4 };
+struct aclrtStreamAttrValue {
+  uint64_t failureMode;
+};
 enum aclrtMemcpyKind {
   ACL_MEMCPY_HOST_TO_HOST, ACL_MEMCPY_HOST_TO_DEVICE, ACL_MEMCPY_DEVICE_TO_HOST, ACL_MEMCPY_DEVICE_TO_DEVICE
 };
@@ -43,7 +49,9 @@ PTO_LINT_ACL_FN(aclError, aclrtFreeHost) PTO_LINT_ACL_FN(aclError, aclrtMemcpy)
 PTO_LINT_ACL_FN(aclError, aclrtMemcpyAsync) PTO_LINT_ACL_FN(aclError, aclrtMemset)
 PTO_LINT_ACL_FN(aclError, aclrtMemsetAsync) PTO_LINT_ACL_FN(const char *, aclGetRecentErrMsg)
 PTO_LINT_ACL_FN(const char *, aclrtGetSocName) PTO_LINT_ACL_FN(float, aclFloat16ToFloat)
-PTO_LINT_ACL_FN(aclFloat16, aclFloatToFloat16)
+PTO_LINT_ACL_FN(aclFloat16, aclFloatToFloat16) PTO_LINT_ACL_FN(aclError, aclrtCreateStreamWithConfig)
+PTO_LINT_ACL_FN(aclError, aclrtGetCurrentContext) PTO_LINT_ACL_FN(aclError, aclrtStreamGetId)
+PTO_LINT_ACL_FN(aclError, aclrtSetStreamAttribute) PTO_LINT_ACL_FN(aclError, aclrtCmoAsync)
 #undef PTO_LINT_ACL_FN
 
 #endif // PTO_LINT_ACL_ACL_H
