@@ -187,6 +187,14 @@ std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
   const Tally &T = Info.tally;
   J["summary"] = {{"callSites", T.callSites}, {"checks", T.checks},   {"proved", T.proved},
                   {"violated", T.violated},   {"unknown", T.unknown}, {"errors", T.errors}};
+  J["summary"]["ops"] = Json::object();
+  for (const auto &[Op, N] : T.opCalls) {
+    Json Locs = Json::array();
+    if (T.opLocations.count(Op))
+      for (const auto &[File, Line, Col] : T.opLocations.at(Op))
+        Locs.push_back(relPath(File, Info.baseDir) + ":" + std::to_string(Line) + ":" + std::to_string(Col));
+    J["summary"]["ops"][Op] = {{"calls", N}, {"locations", Locs}};
+  }
   J["findings"] = Json::array();
   for (const Finding &F : Fs) {
     std::string File = relPath(F.loc.file, Info.baseDir);

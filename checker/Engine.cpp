@@ -425,6 +425,8 @@ const Engine::Reading &Engine::reading(const RuleVariant &V, const std::string &
 
 void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   ++T.callSites;
+  ++T.opCalls[C.op];
+  T.opLocations[C.op].emplace(C.loc.file, C.loc.line, C.loc.col);
   const OpSignature *Sig = Rules.op(C.op);
   const Overload *Ov = nullptr;
   if (Sig)

@@ -5,7 +5,9 @@
 #include "Facts.h"
 
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace pto::checker {
@@ -46,9 +48,17 @@ struct Finding {
 
 struct Tally {
   unsigned callSites = 0, checks = 0, proved = 0, violated = 0, unknown = 0, errors = 0;
+  /// Per op: the distinct call locations (file, line, column) and the calls checked (one per instantiation and
+  /// translation unit), for the JSON summary and conformance tests.
+  std::map<std::string, std::set<std::tuple<std::string, unsigned, unsigned>>> opLocations;
+  std::map<std::string, unsigned> opCalls;
   void add(const Tally &O) {
     callSites += O.callSites; checks += O.checks; proved += O.proved;
     violated += O.violated; unknown += O.unknown; errors += O.errors;
+    for (const auto &[Op, Locs] : O.opLocations)
+      opLocations[Op].insert(Locs.begin(), Locs.end());
+    for (const auto &[Op, N] : O.opCalls)
+      opCalls[Op] += N;
   }
 };
 

@@ -587,9 +587,30 @@ private:
                                    "(a conditional or compound assignment, or a loop)");
   }
 
+  /// `block_idx` / `get_block_idx()` (bisheng built-ins): below the block count of every launch of the kernel in
+  /// the TU; not known when the kernel is launched elsewhere or with a block count that is not a constant.
+  std::optional<Term> blockIndex(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    const NamedDecl *D = nullptr;
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+      D = dyn_cast<VarDecl>(DR->getDecl());
+    else if (const auto *CE = dyn_cast<CallExpr>(E); CE && CE->getNumArgs() == 0)
+      D = CE->getDirectCallee();
+    if (!D || !D->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+        (D->getName() != "block_idx" && D->getName() != "get_block_idx"))
+      return std::nullopt;
+    std::optional<int64_t> Blocks = LaunchBlocks && Fn ? LaunchBlocks(Fn) : std::nullopt;
+    if (!Blocks)
+      return opaque(E, "the block index is known only for a kernel launched in this file with a constant block "
+                       "count (`kernel<<<blocks, ...>>>`)");
+    return Term{symbol("block_idx", "block_idx", 0, *Blocks - 1, true, "", E->getBeginLoc()), Sort::Int};
+  }
+
   Term translate(const Expr *E) {
     if (!E)
       return {"0", Sort::Int};
+    if (std::optional<Term> B = blockIndex(E))
+      return *B;
     if (E->isValueDependent() || E->isTypeDependent())
       return opaque(E, "dependent expression");
     Expr::EvalResult R;
@@ -841,6 +862,8 @@ public:
   }
 
   std::function<bool(const Stmt *)> SetDominates;
+  /// The largest block count of the launches `Fn<<<blocks, ...>>>(...)` in the TU, if every one is a constant.
+  std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
   SourceLocation CallLoc;
   bool CallInLoop = false;
 };
@@ -1051,6 +1074,7 @@ private:
 
     CallTranslator Tr(Ctx, CurFn, mods(CurFn), Site);
     Tr.SetDominates = [&](const Stmt *S) { return dominates(S, CE); };
+    Tr.LaunchBlocks = [&](const FunctionDecl *F) { return launchBlocks(F); };
     Tr.CallLoc = CE->getBeginLoc();
     Tr.CallInLoop = inLoop(CE);
     for (size_t I = 0; I < Ov->roles.size(); ++I) {
@@ -1063,6 +1087,42 @@ private:
       Site.constants.emplace_back("op.invecscope", inVectorScope(CE) ? 1 : 0);
     collectPath(CE, Tr, Site);
     Calls.push_back(std::move(Site));
+  }
+
+  /// Kernel (canonical declaration) -> the largest constant block count of its launches, or nullopt if one of
+  /// them is not a constant. Computed on first use: most translation units never read the block index.
+  std::optional<std::map<const FunctionDecl *, std::optional<int64_t>>> Launches;
+
+  std::optional<int64_t> launchBlocks(const FunctionDecl *F) {
+    if (!Launches) {
+      struct Collect : RecursiveASTVisitor<Collect> {
+        ASTContext &Ctx;
+        std::map<const FunctionDecl *, std::optional<int64_t>> &Out;
+        Collect(ASTContext &Ctx, std::map<const FunctionDecl *, std::optional<int64_t>> &Out) : Ctx(Ctx), Out(Out) {}
+        bool shouldVisitTemplateInstantiations() const { return true; }
+        bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+          const FunctionDecl *Kernel = K->getDirectCallee();
+          if (!Kernel)
+            return true;
+          Kernel = Kernel->getCanonicalDecl();
+          const CallExpr *Config = K->getConfig();
+          Expr::EvalResult R;
+          std::optional<int64_t> Blocks;
+          if (Config && Config->getNumArgs() > 0 && !Config->getArg(0)->isValueDependent() &&
+              Config->getArg(0)->getType()->isIntegralOrEnumerationType() &&
+              Config->getArg(0)->EvaluateAsInt(R, Ctx) && R.Val.getInt().getExtValue() >= 1)
+            Blocks = R.Val.getInt().getExtValue();
+          auto [It, New] = Out.emplace(Kernel, Blocks);
+          if (!New)
+            It->second = It->second && Blocks ? std::optional<int64_t>(std::max(*It->second, *Blocks)) : std::nullopt;
+          return true;
+        }
+      };
+      Launches.emplace();
+      Collect(Ctx, *Launches).TraverseDecl(Ctx.getTranslationUnitDecl());
+    }
+    auto It = Launches->find(F->getCanonicalDecl());
+    return It == Launches->end() ? std::nullopt : It->second;
   }
 
 public:

@@ -54,9 +54,17 @@ void dynamicConstants() {
   // expect-note@+1[a2a3,a5,cpu]: help: keep the valid region within 16x64, or declare a larger tile
   TCOLARGMIN(dst, tall, tmp);
   TCOLARGMAX(dst80, src80, tmp); // expect[a2a3,a5,cpu]: error pto-tile-valid-bounds: 'dst80' has a 1x80 valid region but its tile is only 1x64
-  TCOLARGMIN(dst, src, tmp2); // expect[a2a3,a5,cpu]: error pto-tile-valid-bounds: 'tmp2' has a 2x128 valid region but its tile is only 1x128
+  TCOLARGMIN(dst, src, tmp2); // a scratch tile's valid region is never used, only its address and capacity
   // expect@+1[a2a3,a5,cpu]: error pto-tile-valid-bounds: 'val80' has a 1x80 valid region but its tile is only 1x64
   TCOLARGMAX(val80, wideDst80, src80, tmp);
+}
+
+// An empty region (0 rows or 0 columns) reads and writes nothing, whatever its other count: upstream's own a5
+// TPARTMIN test passes an 8x0 source on a 1x8 tile, and the op copies the other source.
+void emptyRegion() {
+  Tile<TileType::Vec, float, 8, 8, BLayout::RowMajor, -1, -1> dst(8, 8), src1(8, 8);
+  Tile<TileType::Vec, float, 1, 8, BLayout::RowMajor, -1, -1> src0(8, 0);
+  TPARTMIN(dst, src0, src1);
 }
 
 void setValidShape() {

@@ -66,12 +66,23 @@ Finding unrecognisedFinding() {
   return F;
 }
 
+/// A tally with the six counts only.
+Tally tally(unsigned CallSites, unsigned Checks, unsigned Proved, unsigned Violated, unsigned Unknown,
+                   unsigned Errors) {
+  Tally T;
+  T.callSites = CallSites, T.checks = Checks, T.proved = Proved;
+  T.violated = Violated, T.unknown = Unknown, T.errors = Errors;
+  return T;
+}
+
 RunInfo testInfo() {
   RunInfo I;
   I.toolVersion = "0.1.0";
   I.targets = {Target::A2A3, Target::A5};
   I.baseDir = "/repo/";
-  I.tally = {3, 45, 40, 4, 1, 0};
+  I.tally = tally(3, 45, 40, 4, 1, 0);
+  I.tally.opCalls["TCOLARGMIN"] = 3; // two instantiations of one call, and one more call
+  I.tally.opLocations["TCOLARGMIN"] = {{"/repo/src/k.cpp", 12, 3}, {"/repo/src/k.cpp", 20, 5}};
   return I;
 }
 
@@ -115,7 +126,16 @@ TEST(EmitJson, Golden) {
     "proved": 40,
     "violated": 4,
     "unknown": 1,
-    "errors": 0
+    "errors": 0,
+    "ops": {
+      "TCOLARGMIN": {
+        "calls": 3,
+        "locations": [
+          "src/k.cpp:12:3",
+          "src/k.cpp:20:5"
+        ]
+      }
+    }
   },
   "findings": [
     {
@@ -322,7 +342,7 @@ TEST(Fingerprint, ChangesWithIdentity) {
 }
 
 TEST(SummaryLine, Format) {
-  EXPECT_EQ(summaryLine({3, 45, 40, 4, 1, 0}), "3 call sites, 45 checks: 40 proved, 4 violated, 1 unknown");
-  EXPECT_EQ(summaryLine({1, 1, 0, 0, 0, 1}), "1 call site, 1 check: 0 proved, 0 violated, 0 unknown, 1 error");
-  EXPECT_EQ(summaryLine({0, 0, 0, 0, 0, 2}), "0 call sites, 0 checks: 0 proved, 0 violated, 0 unknown, 2 errors");
+  EXPECT_EQ(summaryLine(tally(3, 45, 40, 4, 1, 0)), "3 call sites, 45 checks: 40 proved, 4 violated, 1 unknown");
+  EXPECT_EQ(summaryLine(tally(1, 1, 0, 0, 0, 1)), "1 call site, 1 check: 0 proved, 0 violated, 0 unknown, 1 error");
+  EXPECT_EQ(summaryLine(tally(0, 0, 0, 0, 0, 2)), "0 call sites, 0 checks: 0 proved, 0 violated, 0 unknown, 2 errors");
 }

@@ -1,0 +1,304 @@
+// tests/conformance: pto-lint on upstream's NPU system-test kernels with the real pto-isa headers, per target.
+//
+// Each *_kernel.cpp under <pto-isa>/tests/npu/<target>/src/st/testcase is linted from the CCE compile command that
+// upstream's CMake builds it with (tests/conformance/kernel-commands.txt for the ones not built by
+// pto_{vec,cube,mix}_st). Checked against tests/conformance/upstream-<target>.txt:
+//  * compile errors: exactly the listed ones (each triaged);
+//  * per checked op: the calls checked (one per instantiation and core) equal the pinned number, and the call
+//    locations in the kernel files equal the calls the kernel sources contain (counted from the text);
+//  * findings: exactly the listed ones, each triaged ("true defect: ..." with the upstream implementation's
+//    file:line). PTOLINT_BLESS=1 rewrites the file, keeping the triage of findings that remain; a new finding
+//    gets "UNTRIAGED", which fails the test until someone triages it.
+// Skipped, with a message, when the pto-isa checkout is absent (PTOISA_DIR, or ../shared/third_party/pto-isa).
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string Src = PTOLINT_SOURCE_DIR;
+const std::string Cli = PTOLINT_CLI;
+
+std::string ptoIsaDir() {
+  std::vector<std::string> Candidates;
+  if (const char *E = std::getenv("PTOISA_DIR"))
+    Candidates.push_back(E);
+  Candidates.push_back(Src + "/../shared/third_party/pto-isa");
+  for (const std::string &C : Candidates)
+    if (fs::exists(C + "/include/pto/pto-inst.hpp") && fs::exists(C + "/tests/npu"))
+      return fs::canonical(C).string();
+  return "";
+}
+
+std::string readFile(const std::string &P) {
+  std::ifstream In(P);
+  std::stringstream S;
+  S << In.rdbuf();
+  return S.str();
+}
+
+std::vector<std::string> words(const std::string &Line) {
+  std::istringstream In(Line);
+  std::vector<std::string> W;
+  for (std::string X; In >> X;)
+    W.push_back(X);
+  return W;
+}
+
+/// One compile command of one kernel, as upstream's CMake builds it.
+struct KernelCommand {
+  std::string file; // absolute
+  std::string arch; // --cce-aicore-arch value
+  std::vector<std::string> extra;
+};
+
+/// Upstream's flags (tests/npu/<target>/src/st/CMakeLists.txt add_compile_options and CMAKE_CCE_COMPILE_OPTIONS,
+/// and the per-kind options of testcase/CMakeLists.txt).
+std::vector<std::string> upstreamArgs(const std::string &Target, const KernelCommand &K, const std::string &Isa) {
+  std::vector<std::string> A = {"bisheng", "-D_FORTIFY_SOURCE=2", "-O2", "-std=c++17", "-Wno-macro-redefined",
+                                "-Wno-ignored-attributes", "-fstack-protector-strong", "-xcce", "-Xhost-start",
+                                "-Xhost-end", "-mllvm", "-cce-aicore-stack-size=0x8000", "-mllvm",
+                                "-cce-aicore-function-stack-size=0x8000", "-mllvm", "-cce-aicore-record-overflow=true",
+                                "-mllvm", "-cce-aicore-addr-transform", "-mllvm",
+                                "-cce-aicore-dcci-insert-for-scalar=false", "--cce-aicore-arch=" + K.arch,
+                                Target == "a2a3" ? "-DMEMORY_BASE" : "-DREGISTER_BASE", "-std=c++17",
+                                "-I" + Isa + "/include"};
+  for (const std::string &E : K.extra)
+    A.push_back(E == "-I." ? "-I" + fs::path(K.file).parent_path().string() : E);
+  A.insert(A.end(), {"-c", K.file, "-o", fs::path(K.file).filename().string() + ".o"});
+  return A;
+}
+
+/// Every kernel of a target and its compile commands; a kernel with no known command is a failure.
+std::vector<KernelCommand> kernelCommands(const std::string &Target, const std::string &Isa) {
+  std::string Base = Isa + "/tests/npu/" + Target + "/src/st/testcase";
+  std::multimap<std::string, KernelCommand> Listed;
+  std::istringstream Table(readFile(Src + "/tests/conformance/kernel-commands.txt"));
+  for (std::string Line; std::getline(Table, Line);) {
+    std::vector<std::string> W = words(Line);
+    if (W.empty() || W[0][0] == '#')
+      continue;
+    EXPECT_GE(W.size(), 3u) << "kernel-commands.txt: cannot read '" << Line << "'";
+    if (W.size() < 3 || W[0] != Target)
+      continue;
+    Listed.emplace(W[1], KernelCommand{Base + "/" + W[1], W[2], std::vector<std::string>(W.begin() + 3, W.end())});
+  }
+  std::vector<std::string> Files;
+  for (const auto &Dir : fs::directory_iterator(Base))
+    if (Dir.is_directory())
+      for (const auto &F : fs::directory_iterator(Dir.path()))
+        if (F.path().filename().string().size() > 11 &&
+            F.path().filename().string().rfind("_kernel.cpp") == F.path().filename().string().size() - 11)
+          Files.push_back(fs::relative(F.path(), Base).string());
+  std::sort(Files.begin(), Files.end());
+  std::string Family = Target == "a2a3" ? "dav-c220" : "dav-c310";
+  std::vector<KernelCommand> Out;
+  for (const std::string &Rel : Files) {
+    auto [B, E] = Listed.equal_range(Rel);
+    if (B != E) {
+      for (auto I = B; I != E; ++I)
+        Out.push_back(I->second);
+      continue;
+    }
+    std::string Name = fs::path(Rel).filename().string();
+    Name = Name.substr(0, Name.size() - 11);
+    std::string CMake = readFile(Base + "/" + fs::path(Rel).parent_path().string() + "/CMakeLists.txt");
+    std::smatch M;
+    if (std::regex_search(CMake, M, std::regex("pto_(vec|cube|mix)_st\\(" + Name + "\\)")))
+      Out.push_back({Base + "/" + Rel, M[1] == "mix" ? Family : Family + "-" + M[1].str(), {}});
+    else
+      ADD_FAILURE() << Rel << ": no compile command known (not built by pto_*_st; add it to kernel-commands.txt)";
+  }
+  return Out;
+}
+
+/// The calls of each op a source text contains: `OP(` or `OP<...>(` outside comments.
+std::map<std::string, unsigned> textualCalls(const std::string &Text, const std::set<std::string> &Ops) {
+  std::string Code = std::regex_replace(Text, std::regex("//[^\n]*|/\\*[\\s\\S]*?\\*/"), " ");
+  std::map<std::string, unsigned> N;
+  for (const std::string &Op : Ops) {
+    std::regex Call("\\b" + Op + "\\s*(<[^;(){}]*>)?\\s*\\(");
+    N[Op] = std::distance(std::sregex_iterator(Code.begin(), Code.end(), Call), std::sregex_iterator());
+  }
+  return N;
+}
+
+struct Run {
+  int rc = -1;
+  Json report;
+  std::vector<std::string> compileErrors; // "path:line:col: message", path relative to the pto-isa root
+};
+
+std::string relToIsa(const std::string &P, const std::string &Isa) {
+  return P.rfind(Isa + "/", 0) == 0 ? P.substr(Isa.size() + 1) : P;
+}
+
+Run lint(const std::string &Target, const std::vector<KernelCommand> &Cmds, const std::string &Isa) {
+  char T[] = "/tmp/ptolint-upstream-XXXXXX";
+  std::string Dir = mkdtemp(T);
+  Json Db = Json::array();
+  for (const KernelCommand &K : Cmds)
+    Db.push_back({{"directory", fs::path(K.file).parent_path().string()},
+                  {"file", K.file},
+                  {"arguments", upstreamArgs(Target, K, Isa)}});
+  std::ofstream(Dir + "/compile_commands.json") << Db.dump(1);
+  std::string Cmd = Cli + " --quiet --format=json --output=" + Dir + "/report.json -p " + Dir + " 2>" + Dir +
+                    "/stderr.txt >/dev/null";
+  Run R;
+  int St = std::system(Cmd.c_str());
+  R.rc = WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+  std::ifstream In(Dir + "/report.json");
+  if (In)
+    R.report = Json::parse(In, nullptr, false);
+  std::istringstream Err(readFile(Dir + "/stderr.txt"));
+  std::regex ErrorLine("^(.*):([0-9]+):([0-9]+): (fatal )?error: (.*)$");
+  for (std::string Line; std::getline(Err, Line);) {
+    std::smatch M;
+    if (std::regex_match(Line, M, ErrorLine) && M[5].str().find("[pto-") == std::string::npos)
+      R.compileErrors.push_back(relToIsa(M[1], Isa) + ":" + M[2].str() + ":" + M[3].str() + ": " + M[5].str());
+  }
+  fs::remove_all(Dir);
+  return R;
+}
+
+/// The expectation file: "ops OP calls N", "compile-error KEY | triage", "finding KEY | triage".
+struct Expectations {
+  std::map<std::string, unsigned> calls;
+  std::map<std::string, std::string> compileErrors; // key -> triage
+  std::multimap<std::string, std::string> findings; // key -> triage
+  std::vector<std::string> comments;                // the header, kept by bless
+};
+
+Expectations readExpectations(const std::string &Path) {
+  Expectations E;
+  std::istringstream In(readFile(Path));
+  bool Header = true;
+  for (std::string Line; std::getline(In, Line);) {
+    if (Line.empty())
+      continue;
+    if (Line[0] == '#') {
+      if (Header)
+        E.comments.push_back(Line);
+      continue;
+    }
+    Header = false;
+    std::vector<std::string> W = words(Line);
+    size_t Bar = Line.find(" | ");
+    if (W.size() == 4 && W[0] == "ops" && W[2] == "calls")
+      E.calls[W[1]] = std::stoul(W[3]);
+    else if (W[0] == "compile-error" && Bar != std::string::npos)
+      E.compileErrors[Line.substr(14, Bar - 14)] = Line.substr(Bar + 3);
+    else if (W[0] == "finding" && Bar != std::string::npos)
+      E.findings.emplace(Line.substr(8, Bar - 8), Line.substr(Bar + 3));
+    else
+      ADD_FAILURE() << Path << ": cannot read '" << Line << "'";
+  }
+  return E;
+}
+
+std::string findingKey(const Json &F, const std::string &Isa) {
+  return relToIsa(F["file"], Isa) + ":" + std::to_string(F["line"].get<int>()) + ":" +
+         std::to_string(F["column"].get<int>()) + " " + F["ruleId"].get<std::string>() + " " +
+         F["status"].get<std::string>() + " " + F["message"].get<std::string>();
+}
+
+bool triaged(const std::string &T) { return T.rfind("true defect: ", 0) == 0 || T.rfind("upstream: ", 0) == 0; }
+
+void checkTarget(const std::string &Target) {
+  std::string Isa = ptoIsaDir();
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa (its include/ and tests/npu/): set PTOISA_DIR to a checkout at "
+                    "3186c381, or put it at ../shared/third_party/pto-isa";
+  std::vector<KernelCommand> Cmds = kernelCommands(Target, Isa);
+  ASSERT_FALSE(Cmds.empty());
+  std::set<std::string> Kernels;
+  for (const KernelCommand &K : Cmds)
+    Kernels.insert(K.file);
+  Run R = lint(Target, Cmds, Isa);
+  ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << ")";
+  std::string ExpPath = Src + "/tests/conformance/upstream-" + Target + ".txt";
+  Expectations E = readExpectations(ExpPath);
+
+  // Op calls: pinned totals, and the locations in kernel files against the kernels' text.
+  std::set<std::string> Ops;
+  for (const Json &Op : Json::parse(readFile(Src + "/rules/ops.json"))["ops"])
+    Ops.insert(Op["name"].get<std::string>());
+  std::map<std::string, unsigned> InText, Located, Calls;
+  for (const std::string &K : Kernels)
+    for (const auto &[Op, N] : textualCalls(readFile(K), Ops))
+      InText[Op] += N;
+  const Json &ByOp = R.report["summary"]["ops"];
+  for (auto It = ByOp.begin(); It != ByOp.end(); ++It) {
+    Calls[It.key()] = It.value()["calls"].get<unsigned>();
+    for (const Json &L : It.value()["locations"]) {
+      std::string File = L.get<std::string>().substr(0, L.get<std::string>().find(':'));
+      Located[It.key()] += Kernels.count(File) ? 1 : 0;
+    }
+  }
+  for (const std::string &Op : Ops) {
+    EXPECT_EQ(Located[Op], InText[Op]) << Op << ": call locations checked in the kernel files vs calls in their text";
+    if (!std::getenv("PTOLINT_BLESS")) {
+      EXPECT_EQ(Calls[Op], E.calls.count(Op) ? E.calls[Op] : 0u) << Op << ": calls checked (instantiations x cores)";
+    }
+  }
+
+  // Compile errors and findings, each triaged.
+  std::multiset<std::string> GotErrors(R.compileErrors.begin(), R.compileErrors.end());
+  std::multimap<std::string, std::string> GotFindings;
+  for (const Json &F : R.report["findings"]) {
+    std::string Key = findingKey(F, Isa);
+    auto Known = E.findings.find(Key);
+    GotFindings.emplace(Key, Known == E.findings.end() ? "UNTRIAGED" : Known->second);
+  }
+  if (std::getenv("PTOLINT_BLESS")) {
+    std::ofstream Out(ExpPath);
+    for (const std::string &C : E.comments)
+      Out << C << "\n";
+    Out << "\n";
+    for (const auto &[Op, N] : Calls)
+      if (N)
+        Out << "ops " << Op << " calls " << N << "\n";
+    for (const std::string &K : std::set<std::string>(GotErrors.begin(), GotErrors.end()))
+      Out << "compile-error " << K << " | " << (E.compileErrors.count(K) ? E.compileErrors[K] : "UNTRIAGED") << "\n";
+    for (const auto &[K, T] : GotFindings)
+      Out << "finding " << K << " | " << T << "\n";
+    return;
+  }
+  EXPECT_LE(R.rc, E.compileErrors.empty() ? 1 : 2) << "exit code";
+  for (const std::string &K : std::set<std::string>(GotErrors.begin(), GotErrors.end()))
+    EXPECT_TRUE(E.compileErrors.count(K)) << "compile error not expected: " << K;
+  for (const auto &[K, T] : E.compileErrors) {
+    EXPECT_TRUE(GotErrors.count(K)) << "expected compile error did not occur (stale expectation): " << K;
+    EXPECT_TRUE(triaged(T)) << "compile error not triaged: " << K;
+  }
+  std::multiset<std::string> Want, Got;
+  for (const auto &[K, T] : E.findings) {
+    Want.insert(K);
+    EXPECT_TRUE(triaged(T)) << "finding not triaged (\"true defect: <why, upstream file:line>\"): " << K;
+  }
+  for (const auto &[K, T] : GotFindings)
+    Got.insert(K);
+  for (const std::string &K : Got)
+    EXPECT_EQ(Want.count(K), Got.count(K)) << "finding on upstream code, not in " << ExpPath << ": " << K;
+  for (const std::string &K : Want)
+    EXPECT_TRUE(Got.count(K)) << "expected finding did not occur (stale expectation): " << K;
+}
+
+TEST(Upstream, A2A3KernelsOnTheRealHeaders) { checkTarget("a2a3"); }
+TEST(Upstream, A5KernelsOnTheRealHeaders) { checkTarget("a5"); }
+
+} // namespace
