@@ -381,5 +381,8 @@ int main(int argc, const char **argv) {
                  << "; findings for the calls that were parsed are reported\n";
     return InputError;
   }
-  return Findings.empty() ? Clean : Exit::Findings;
+  // Notes (advisory rules: documented behaviour worth knowing) are reported but do not fail the run.
+  bool Fails = std::any_of(Findings.begin(), Findings.end(),
+                           [](const pto::checker::Finding &F) { return F.severity != pto::checker::Severity::Note; });
+  return Fails ? Exit::Findings : Clean;
 }

@@ -376,8 +376,8 @@ public:
     }
     if (Call->getNumArgs() >= 1)
       if (const auto *DR = dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
-        if (const auto *EC = dyn_cast<EnumConstantDecl>(DR->getDecl()))
-          T.maskPartial = EC->getName() == "PAT_ALL" ? 0 : 1;
+        if (isa<EnumConstantDecl>(DR->getDecl()) || isa<VarDecl>(DR->getDecl())) // pattern token: enum or constant
+          T.maskPartial = DR->getDecl()->getName() == "PAT_ALL" ? 0 : 1;
   }
 
   /// The UB address from the TASSIGN that places VD before the call (runtime or compile-time form).
@@ -915,7 +915,26 @@ private:
   const FunctionDecl *CurFn = nullptr;
 
   /// Inside a block opened by `__VEC_SCOPE__ {`, or a function declared with `__simd_vf__`.
-  bool inVectorScope(const CallExpr *CE) {
+  /// A register op runs in a vector scope: inside a `__VEC_SCOPE__` block or a `__simd_vf__` function, or in a
+  /// function whose every call in the TU does (helpers such as upstream's `Op::ReduceInstr`, called from inside the
+  /// scope), followed up to 4 callers deep. A function that nothing in the TU calls is judged by its own text.
+  bool inVectorScope(const CallExpr *CE) { return inVectorScope(CE, CurFn, 0); }
+
+  bool inVectorScope(const CallExpr *CE, const FunctionDecl *Fn, unsigned Depth) {
+    if (lexicallyInVectorScope(CE, Fn))
+      return true;
+    if (!Fn || Depth >= 4)
+      return false;
+    const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &Calls = callers(Fn);
+    if (Calls.empty())
+      return false;
+    for (const auto &[Call, Caller] : Calls)
+      if (!inVectorScope(Call, Caller, Depth + 1))
+        return false;
+    return true;
+  }
+
+  bool lexicallyInVectorScope(const CallExpr *CE, const FunctionDecl *Fn) {
     const SourceManager &SM = Ctx.getSourceManager();
     auto Follows = [&](SourceRange Macro, SourceLocation Brace) {
       Brace = SM.getFileLoc(Brace);
@@ -930,14 +949,14 @@ private:
       return Buf.substr(From, To - From).find_first_not_of(" \t\r\n") == StringRef::npos;
     };
     const Stmt *N = CE;
-    for (int Depth = 0; Depth < 256 && (N = parent(N)); ++Depth)
+    for (int Depth = 0; Depth < 256 && (N = parent(N, Fn)); ++Depth)
       if (const auto *CS = dyn_cast<CompoundStmt>(N))
         for (SourceRange R : Scopes.vecScope)
           if (Follows(R, CS->getLBracLoc()))
             return true;
-    if (CurFn && CurFn->getBody()) {
-      SourceLocation Begin = SM.getFileLoc(CurFn->getSourceRange().getBegin());
-      SourceLocation Body = SM.getFileLoc(CurFn->getBody()->getBeginLoc());
+    if (Fn && Fn->getBody()) {
+      SourceLocation Begin = SM.getFileLoc(Fn->getSourceRange().getBegin());
+      SourceLocation Body = SM.getFileLoc(Fn->getBody()->getBeginLoc());
       for (SourceRange R : Scopes.simdFunction) {
         SourceLocation L = SM.getFileLoc(R.getBegin());
         if (SM.getFileID(L) != SM.getFileID(Begin))
@@ -949,6 +968,47 @@ private:
     }
     return false;
   }
+  /// Callee (canonical declaration) -> its calls in the TU and the functions they are in (instantiated bodies
+  /// included, system headers not). Computed on first use.
+  std::optional<std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>> CallMap;
+
+  const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &callers(const FunctionDecl *F) {
+    if (!CallMap) {
+      struct Collect : RecursiveASTVisitor<Collect> {
+        ASTContext &Ctx;
+        std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>> &Out;
+        const FunctionDecl *In = nullptr;
+        Collect(ASTContext &Ctx, decltype(Out) Out) : Ctx(Ctx), Out(Out) {}
+        bool shouldVisitTemplateInstantiations() const { return true; }
+        bool TraverseDecl(Decl *D) {
+          if (D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+              Ctx.getSourceManager().isInSystemHeader(D->getLocation()))
+            return true;
+          auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+          if (FD && FD->isDependentContext())
+            return true;
+          const FunctionDecl *Saved = In;
+          if (FD)
+            In = FD;
+          bool R = RecursiveASTVisitor::TraverseDecl(D);
+          In = Saved;
+          return R;
+        }
+        bool TraverseTypeLoc(TypeLoc) { return true; }
+        bool VisitCallExpr(CallExpr *C) {
+          if (const FunctionDecl *Callee = C->getDirectCallee(); Callee && In)
+            Out[Callee->getCanonicalDecl()].emplace_back(C, In);
+          return true;
+        }
+      };
+      CallMap.emplace();
+      Collect(Ctx, *CallMap).TraverseDecl(Ctx.getTranslationUnitDecl());
+    }
+    static const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> None;
+    auto It = CallMap->find(F->getCanonicalDecl());
+    return It == CallMap->end() ? None : It->second;
+  }
+
   std::map<const FunctionDecl *, std::unique_ptr<ModifiedVars>> ModCache;
 
   template <class F> bool withFunction(FunctionDecl *FD, F Body) {
@@ -989,12 +1049,13 @@ private:
   /// ASTContext::getParents: that one indexes the whole translation unit (system headers included) on first use,
   /// which cost more than everything else pto-lint does on a typical kernel.
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
-  const Stmt *parent(const Stmt *S) {
-    if (!CurFn || !CurFn->getBody())
+  const Stmt *parent(const Stmt *S) { return parent(S, CurFn); }
+  const Stmt *parent(const Stmt *S, const FunctionDecl *Fn) {
+    if (!Fn || !Fn->getBody())
       return nullptr;
-    auto &PM = Parents[CurFn];
+    auto &PM = Parents[Fn];
     if (!PM)
-      PM = std::make_unique<ParentMap>(CurFn->getBody());
+      PM = std::make_unique<ParentMap>(Fn->getBody());
     return PM->getParent(S);
   }
 

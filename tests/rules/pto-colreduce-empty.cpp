@@ -1,4 +1,4 @@
-// Fixture for pto-colreduce-empty: a column reduction over an empty source region does nothing (a warning).
+// Fixture for pto-colreduce-empty: a column reduction over an empty source region does nothing (an advisory note).
 #include <pto/pto-inst.hpp>
 
 using namespace pto;
@@ -27,13 +27,13 @@ void staticEmpty() {
   NoCols noCols;
   Dst dst;
   DstNoCols dst0;
-  // expect@+3[a2a3]: warning pto-colreduce-empty: src valid region is 0x64, so TCOLMAX does nothing on a2a3
-  // expect@+2[a5]: warning pto-colreduce-empty: src valid region is 0x64, so TCOLMAX does nothing on a5
-  // expect@+1[cpu]: warning pto-colreduce-empty: src valid region is 0x64, so TCOLMAX reduces nothing on cpu
+  // expect@+3[a2a3]: remark pto-colreduce-empty: src valid region is 0x64, so TCOLMAX does nothing on a2a3
+  // expect@+2[a5]: remark pto-colreduce-empty: src valid region is 0x64, so TCOLMAX does nothing on a5
+  // expect@+1[cpu]: remark pto-colreduce-empty: src valid region is 0x64, so TCOLMAX reduces nothing on cpu
   TCOLMAX(dst, noRows);
   // expect-note@+1[cpu]: on cpu TCOLMIN returns at once, while TCOLMAX has no guard
-  TCOLMIN(dst0, noCols); // expect[a2a3,a5]: warning pto-colreduce-empty: src valid region is 16x0, so TCOLMIN does nothing on
-  // expect@-1[cpu]: warning pto-colreduce-empty: src valid region is 16x0, so TCOLMIN reduces nothing on cpu
+  TCOLMIN(dst0, noCols); // expect[a2a3,a5]: remark pto-colreduce-empty: src valid region is 16x0, so TCOLMIN does nothing on
+  // expect@-1[cpu]: remark pto-colreduce-empty: src valid region is 16x0, so TCOLMIN reduces nothing on cpu
 }
 
 void dynamicConstants() {
@@ -42,8 +42,8 @@ void dynamicConstants() {
   DynDst dst(64);
   TCOLMIN(dst, five);
   // expect-note@+1[a2a3,a5,cpu]: help: skip the call when the valid region is empty
-  TCOLMIN(dst, empty); // expect[a2a3,a5]: warning pto-colreduce-empty: src valid region is 0x64, so TCOLMIN does nothing on
-  // expect@-1[cpu]: warning pto-colreduce-empty: src valid region is 0x64, so TCOLMIN reduces nothing on cpu
+  TCOLMIN(dst, empty); // expect[a2a3,a5]: remark pto-colreduce-empty: src valid region is 0x64, so TCOLMIN does nothing on
+  // expect@-1[cpu]: remark pto-colreduce-empty: src valid region is 0x64, so TCOLMIN reduces nothing on cpu
 }
 
 void unguardedParams(unsigned rows, unsigned cols) {
@@ -51,9 +51,9 @@ void unguardedParams(unsigned rows, unsigned cols) {
     return;
   DynSrc src(rows, cols);
   DynDst dst(cols);
-  // expect@+2[a2a3,a5]: warning pto-colreduce-empty: src valid region is 0x0, so TCOLMAX does nothing on
+  // expect@+2[a2a3,a5]: remark pto-colreduce-empty: src valid region is 0x0, so TCOLMAX does nothing on
   // expect-note@+1[a2a3,a5,cpu]: fails for example when cols = 0, rows = 0
-  TCOLMAX(dst, src); // expect[cpu]: warning pto-colreduce-empty: src valid region is 0x0, so TCOLMAX reduces nothing on cpu
+  TCOLMAX(dst, src); // expect[cpu]: remark pto-colreduce-empty: src valid region is 0x0, so TCOLMAX reduces nothing on cpu
 }
 
 void guardedParams(unsigned rows, unsigned cols) {

@@ -43,6 +43,13 @@ struct Precondition {
   CheckKind kind = CheckKind::Static;
 };
 
+/// pto-tile-valid-bounds: a valid region outside its tile. An empty region (no valid row or no valid column) reads
+/// and writes nothing, whatever its other count (upstream's a5 TPARTMIN copies the other source, TPartBinOps.hpp
+/// 97-108), so it is never outside; negative counts always are.
+inline bool validRegionOutsideTile(int ValidRow, int ValidCol, int Rows, int Cols) {
+  return ValidRow < 0 || ValidCol < 0 || (ValidRow != 0 && ValidCol != 0 && (ValidRow > Rows || ValidCol > Cols));
+}
+
 /// Declared and valid shape of a destination tile.
 struct TileShape {
   int rows, cols, validRow, validCol;
@@ -546,7 +553,7 @@ inline std::vector<Precondition> colArgPreconditions(const ColArgConfig &Cfg) {
             " requires at least one valid row and column",
         Severity::Error, ShapeKind);
   // §1.2: valid dims must lie within the declared shape; constructors never check this and SetValid* only in debug.
-  if (Cfg.validRow < 0 || Cfg.validCol < 0 || Cfg.validRow > Cfg.srcRows || Cfg.validCol > Cfg.srcCols)
+  if (validRegionOutsideTile(Cfg.validRow, Cfg.validCol, Cfg.srcRows, Cfg.srcCols))
     Add("pto-tile-valid-bounds",
         "src valid shape is " + Shape(Cfg.validRow, Cfg.validCol) + " but the src tile is declared " +
             Shape(Cfg.srcRows, Cfg.srcCols),
@@ -561,7 +568,7 @@ inline std::vector<Precondition> colArgPreconditions(const ColArgConfig &Cfg) {
           Name + " validCol is " + std::to_string(D.validCol) + " but " + OpForm + On + " requires the src validCol " +
               std::to_string(Cfg.validCol),
           Severity::Error, ShapeKind);
-    if (D.validRow < 0 || D.validCol < 0 || D.validRow > D.rows || D.validCol > D.cols)
+    if (validRegionOutsideTile(D.validRow, D.validCol, D.rows, D.cols))
       Add("pto-tile-valid-bounds",
           Name + " valid shape is " + Shape(D.validRow, D.validCol) + " but the " + Name + " tile is declared " +
               Shape(D.rows, D.cols),

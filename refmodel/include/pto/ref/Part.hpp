@@ -168,7 +168,7 @@ inline std::vector<Precondition> partPreconditions(const PartConfig &Cfg) {
   const std::pair<const char *, const PartTile *> Operands[] = {{"dst", &D}, {"src0", &S0}, {"src1", &S1}};
   for (const auto &[Name, TP] : Operands) {
     const PartTile &T = *TP;
-    if (T.validRow < 0 || T.validCol < 0 || T.validRow > T.rows || T.validCol > T.cols)
+    if (validRegionOutsideTile(T.validRow, T.validCol, T.rows, T.cols))
       Add("pto-tile-valid-bounds",
           std::string(Name) + " valid shape is " + Shape(T.validRow, T.validCol) + " but the " + Name +
               " tile is declared " + Shape(T.rows, T.cols),

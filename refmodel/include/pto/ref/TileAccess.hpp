@@ -37,7 +37,7 @@ template <class Tile> void checkTile(std::vector<Precondition> &Out, const std::
                                      " but a NoneBox tile's lines must be a multiple of 32 B",
                                  Severity::Error, CheckKind::Static});
   }
-  if (T.validRow < 0 || T.validCol < 0 || T.validRow > T.rows || T.validCol > T.cols)
+  if (validRegionOutsideTile(T.validRow, T.validCol, T.rows, T.cols))
     Out.push_back(Precondition{"pto-tile-valid-bounds",
                                Name + " valid shape is " + shapeText(T.validRow, T.validCol) + " but the tile is declared " +
                                    shapeText(T.rows, T.cols),
