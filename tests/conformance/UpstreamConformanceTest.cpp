@@ -305,6 +305,52 @@ void checkTarget(const std::string &Target) {
     EXPECT_TRUE(Got.count(K)) << "expected finding did not occur (stale expectation): " << K;
 }
 
+/// A user's kernel on the real headers, with a CANN installation's host header on the include path (aclFloat16 as
+/// uint16_t, aclrtStream, ...) ahead of pto-lint's stand-in: it parses, and the defect is found on both targets.
+TEST(Upstream, UserKernelWithCannHostHeader) {
+  std::string Isa = ptoIsaDir();
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
+  char T[] = "/tmp/ptolint-user-XXXXXX";
+  std::string Dir = mkdtemp(T);
+  fs::create_directories(Dir + "/cann/include/acl");
+  std::ofstream(Dir + "/cann/include/acl/acl.h") << "#pragma once\n#include <stdint.h>\n#include <stddef.h>\n"
+                                                     "typedef uint16_t aclFloat16;\ntypedef void *aclrtStream;\n"
+                                                     "typedef int aclError;\n"
+                                                     "extern aclError aclrtSynchronizeStream(aclrtStream stream);\n"
+                                                     "extern float aclFloat16ToFloat(aclFloat16 value);\n";
+  std::ofstream(Dir + "/k.cpp")
+      << "#include <pto/pto-inst.hpp>\n#include <acl/acl.h>\nusing namespace pto;\n"
+         "template <int Cols>\n__global__ AICORE void colArgMin(__gm__ uint32_t *out, __gm__ float *in) {\n"
+         "  Tile<TileType::Vec, float, 16, 256, BLayout::RowMajor, -1, -1> src(16, Cols);\n"
+         "  Tile<TileType::Vec, uint32_t, 1, 256, BLayout::RowMajor, -1, -1> dst(1, Cols);\n"
+         "  Tile<TileType::Vec, float, 1, 32, BLayout::RowMajor, -1, -1> tmp(1, 32);\n"
+         "  TASSIGN(src, 0x0);\n  TASSIGN(dst, 0x4000);\n  TASSIGN(tmp, 0x5000);\n"
+         "  TCOLARGMIN(dst, src, tmp);\n}\n"
+         "void launch(uint32_t *out, float *in, aclrtStream stream) {\n"
+         "  colArgMin<255><<<1, nullptr, stream>>>(out, in);\n  aclrtSynchronizeStream(stream);\n"
+         "  aclFloat16 h = 0;\n  (void)aclFloat16ToFloat(h);\n}\n";
+  for (const auto &[Target, Arch] : {std::pair<std::string, std::string>{"a2a3", "dav-c220-vec"}, {"a5", "dav-c310-vec"}}) {
+    SCOPED_TRACE(Target);
+    Json Db = Json::array({{{"directory", Dir},
+                            {"file", Dir + "/k.cpp"},
+                            {"arguments", {"bisheng", "-xcce", "--cce-aicore-arch=" + Arch, "-O2", "-std=c++17",
+                                           "-I" + Isa + "/include", "-I" + Dir + "/cann/include", "-c", "k.cpp"}}}});
+    std::ofstream(Dir + "/compile_commands.json") << Db.dump();
+    std::string Out = Dir + "/out.txt";
+    int St = std::system((Cli + " --quiet -p " + Dir + " > " + Out + " 2>&1").c_str());
+    std::string Text = readFile(Out);
+    EXPECT_EQ(WIFEXITED(St) ? WEXITSTATUS(St) : -1, Target == "a2a3" ? 1 : 0) << Text;
+    EXPECT_EQ(Text.find(": error: ") != std::string::npos && Text.find("[pto-") == std::string::npos, false) << Text;
+    if (Target == "a2a3")
+      EXPECT_NE(Text.find("k.cpp:12:3: error: tmp tile holds 128 B but TCOLARGMIN on a 16x255 float source needs "
+                          "512 B on a2a3 [pto-colargmin-tmp-size]"),
+                std::string::npos)
+          << Text;
+  }
+  fs::remove_all(Dir);
+}
+
 TEST(Upstream, A2A3KernelsOnTheRealHeaders) { checkTarget("a2a3"); }
 TEST(Upstream, A5KernelsOnTheRealHeaders) { checkTarget("a5"); }
 
