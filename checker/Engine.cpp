@@ -663,8 +663,12 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         } else if (Res.verdict == Verdict::Unknown) {
           F.message = "cannot prove that " + render(R.summary, Vals) +
                       (Role.empty() ? "" : Role.find('&') == std::string::npos ? " for '" + Vals["T.expr"] + "'" : " for '" + Vals["A.expr"] + "' and '" + Vals["B.expr"] + "'") + " on " + TargetMark + ": " + Res.reason;
-          F.notes.push_back({{}, "the solver budget (rlimit " + std::to_string(Opts.budget.rlimit) +
-                                     ") was exhausted; raise it with --budget"});
+          F.notes.push_back({{}, Res.reason.find("tu-timeout") != std::string::npos
+                                     ? "raise the translation unit's solver time with --tu-timeout=MS (plugin: "
+                                       "tu-timeout=MS)"
+                                 : Res.reason.find(", timeout)") != std::string::npos
+                                     ? "raise the time cap of one solver call with --timeout=MS (plugin: timeout=MS)"
+                                     : "raise the solver's resource limit with --budget=N (plugin: budget=N)"});
         } else if (F.status == Status::Unknown) {
           F.message = "cannot prove that " + render(R.summary, Vals) +
                       (Role.empty() ? "" : Role.find('&') == std::string::npos ? " for '" + Vals["T.expr"] + "'" : " for '" + Vals["A.expr"] + "' and '" + Vals["B.expr"] + "'") + " on " + TargetMark +

@@ -52,6 +52,14 @@ cl::list<std::string> Enable("enable", cl::desc("check only rules matching these
                              cl::cat(Cat));
 cl::list<std::string> Disable("disable", cl::desc("do not check rules matching these globs"), cl::CommaSeparated,
                               cl::cat(Cat));
+cl::opt<unsigned> Timeout("timeout",
+                         cl::desc("wall-clock cap of one Z3 call in ms, a safety net behind --budget (default 1000; "
+                                  "0: none); a check that hits it is unknown"),
+                         cl::init(1000), cl::cat(Cat));
+cl::opt<unsigned> TuTimeout("tu-timeout",
+                           cl::desc("wall-clock cap of all Z3 calls of one translation unit in ms (default 10000; 0: "
+                                    "none); the checks after it are unknown"),
+                           cl::init(10000), cl::cat(Cat));
 cl::opt<unsigned> Budget("budget", cl::desc("Z3 resource limit per query (default 2000000)"), cl::init(2000000),
                          cl::cat(Cat));
 cl::opt<std::string> DumpSmt("dump-smt", cl::desc("write every query as SMT-LIB2 into this directory"),
@@ -208,6 +216,8 @@ int main(int argc, const char **argv) {
     return usage("--budget must be positive");
   Cfg.targetsExplicit = Targets.getNumOccurrences() > 0;
   Cfg.engine.budget.rlimit = Budget;
+  Cfg.engine.budget.timeoutMs = Timeout;
+  Cfg.engine.budget.tuMillis = TuTimeout;
   Cfg.engine.enable.assign(Enable.begin(), Enable.end());
   Cfg.engine.disable.assign(Disable.begin(), Disable.end());
   Cfg.engine.dumpDir = DumpSmt;

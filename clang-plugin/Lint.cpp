@@ -26,6 +26,8 @@ const char *optionHelp() {
          "  enable=GLOB,...      check only rules matching a glob (default: all)\n"
          "  disable=GLOB,...     do not check rules matching a glob\n"
          "  budget=N             Z3 resource limit per query (default 2000000)\n"
+         "  timeout=MS           wall-clock cap of one Z3 call (default 1000; 0: none)\n"
+         "  tu-timeout=MS        wall-clock cap of all Z3 calls of the translation unit (default 10000; 0: none)\n"
          "  dump-smt=DIR         write every query as an SMT-LIB2 file into DIR\n";
 }
 
@@ -70,6 +72,14 @@ std::string applyOption(LintConfig &C, const std::string &Key, const std::string
     if (Value.empty() || *End || N == 0 || N > 4000000000UL)
       return "budget must be a positive integer, got '" + Value + "'";
     C.engine.budget.rlimit = static_cast<unsigned>(N);
+    return "";
+  }
+  if (Key == "timeout" || Key == "tu-timeout") {
+    char *End = nullptr;
+    unsigned long N = std::strtoul(Value.c_str(), &End, 10);
+    if (Value.empty() || *End || N > 4000000000UL)
+      return Key + " must be a number of milliseconds (0: no cap), got '" + Value + "'";
+    (Key == "timeout" ? C.engine.budget.timeoutMs : C.engine.budget.tuMillis) = static_cast<unsigned>(N);
     return "";
   }
   if (Key == "dump-smt") {

@@ -44,6 +44,8 @@ struct Solver::Impl {
   bool PreludeOk = false;
   GroundEvaluator GroundProto;    // prelude macros loaded once; every Program is built from them
   unsigned Calls = 0;             // Z3 satisfiability calls
+  unsigned TimeoutMs = 0;         // wall-clock cap of one Z3 call (0: none); a safety net behind the rlimit
+  double SpentMs = 0;             // wall time spent in Z3 calls in this session (one translation unit)
   std::string CachePrelude;       // the prelude every cached answer was computed with
   std::unordered_map<std::string, Result> Cache; // canonical query text -> answer (canonical constant names)
 
@@ -163,7 +165,19 @@ struct Run {
 };
 } // namespace
 
+static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R);
+
+/// One Z3 satisfiability call within the resource limit (deterministic) and, as a safety net for the
+/// arithmetic Z3 does not charge to the rlimit (nonlinear integer division, modulo and products), a wall-clock
+/// cap; the time is added to the session's total, which the translation-unit cap is checked against.
 static Sat solve(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R) {
+  auto Start = std::chrono::steady_clock::now();
+  Sat S = solveTimed(I, Text, RLimit, R);
+  I.SpentMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  return S;
+}
+
+static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R) {
   Z3_context C = I.Ctx;
   ++I.Calls;
   Z3_ast_vector Fs = Z3_parse_smtlib2_string(C, Text.c_str(), 0, nullptr, nullptr, 0, nullptr, nullptr);
@@ -175,6 +189,8 @@ static Sat solve(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run 
   Z3_params Ps = Z3_mk_params(C);
   Z3_params_inc_ref(C, Ps);
   Z3_params_set_uint(C, Ps, Z3_mk_string_symbol(C, "rlimit"), RLimit);
+  if (I.TimeoutMs)
+    Z3_params_set_uint(C, Ps, Z3_mk_string_symbol(C, "timeout"), I.TimeoutMs);
   Z3_solver_set_params(C, R.S, Ps);
   Z3_params_dec_ref(C, Ps);
   for (unsigned K = 0, N = Z3_ast_vector_size(C, Fs); K < N; ++K)
@@ -217,7 +233,8 @@ static bool readModel(Solver::Impl &I, const Query &Q, Run &R, std::map<std::str
 
 /// Tightens the counterexample: for each constant to minimize, in order, the smallest |x| that still
 /// violates the property, found by bisection under the same budget. Returns false if nothing better.
-static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, std::map<std::string, int64_t> &Model) {
+static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, double CapMs,
+                     std::map<std::string, int64_t> &Model) {
   std::vector<std::string> Fixed;
   // A counterexample is already valid; making it small is worth a bounded effort only.
   int Steps = 48;
@@ -228,7 +245,7 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, std::map<
       continue;
     std::string Q1 = quoteSym(Name);
     int64_t Hi = It->second < 0 ? -It->second : It->second, Lo = 0;
-    while (Lo < Hi && Steps-- > 0) {
+    while (Lo < Hi && Steps-- > 0 && I.SpentMs < CapMs) {
       int64_t Mid = Lo + (Hi - Lo) / 2;
       std::string Extra = "(and (not " + Q.property + ") (<= (abs " + Q1 + ") " + std::to_string(Mid) + ")";
       for (const std::string &F : Fixed)
@@ -656,6 +673,8 @@ bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
   return true;
 }
 
+double Solver::z3Millis() const { return P->SpentMs; }
+
 Result Solver::check(const Query &Q) {
   auto Start = std::chrono::steady_clock::now();
   Result R = checkImpl(Q);
@@ -696,6 +715,15 @@ Result Solver::checkImpl(const Query &Q) {
   return R;
 }
 
+/// Why Z3 answered "unknown", in the budget's terms (the engine's notes say which option raises it).
+static std::string unknownReason(const std::string &Why, const Budget &B) {
+  if (Why.find("timeout") != std::string::npos || Why.find("canceled") != std::string::npos)
+    return "Z3 ran past the time cap of one call (" + std::to_string(B.timeoutMs) + " ms, timeout)";
+  if (Why.find("resource") != std::string::npos || Why.find("rlimit") != std::string::npos)
+    return "the solver's resource limit (rlimit " + std::to_string(B.rlimit) + ") is exhausted";
+  return Why.empty() ? "solver gave up" : "solver gave up (" + Why + ")";
+}
+
 /// Answers one (canonical) query: the ground evaluator when it can, Z3 otherwise.
 Result Solver::decide(const Query &Q) {
   Result Res;
@@ -716,7 +744,14 @@ Result Solver::decide(const Query &Q) {
   for (const Decl &D : Q.decls)
     HasFree |= !D.definition.has_value();
 
+  if (B.tuMillis && P->SpentMs >= B.tuMillis) {
+    Res.verdict = Verdict::Unknown;
+    Res.reason = "the translation unit's solver time (" + std::to_string(B.tuMillis) +
+                 " ms, tu-timeout) is spent; the remaining checks are not decided";
+    return Res;
+  }
   P->ensureContext();
+  P->TimeoutMs = B.timeoutMs;
   Run Fail(P->Ctx);
   Sat S = solve(*P, script(Q, "(not " + Q.property + ")"), B.rlimit, Fail);
   if (S == Sat::Error) {
@@ -726,7 +761,7 @@ Result Solver::decide(const Query &Q) {
   }
   if (S == Sat::Unknown) {
     Res.verdict = Verdict::Unknown;
-    Res.reason = Fail.Why.empty() ? "solver gave up" : Fail.Why;
+    Res.reason = unknownReason(Fail.Why, B);
     return Res;
   }
   if (S == Sat::No) {
@@ -755,12 +790,12 @@ Result Solver::decide(const Query &Q) {
   }
   if (H == Sat::No) {
     Res.verdict = Verdict::ViolatedAlways;
-    minimize(*P, Q, B.rlimit, Res.model); // the example shown is the smallest one, not whatever Z3 found first
+    minimize(*P, Q, B.rlimit, B.tuMillis, Res.model); // the smallest example, not whatever Z3 found first
     return Res;
   }
   // Unknown for the second question still leaves a real counterexample: report it, as "sometimes".
   Res.verdict = Verdict::ViolatedSometimes;
-  minimize(*P, Q, B.rlimit, Res.model);
+  minimize(*P, Q, B.rlimit, B.tuMillis, Res.model);
   return Res;
 }
 

@@ -79,9 +79,16 @@ struct Result {
   std::string reason;                    // for Unknown / Error
 };
 
-/// Deterministic budget: Z3's resource limit, not wall-clock time.
+/// Budget. Verdicts depend on the deterministic parts only (Z3's resource limit, the enumeration size); the
+/// wall-clock caps are safety nets that turn a check into "unknown" (never "proved") when Z3 spends time it does
+/// not charge to the rlimit (nonlinear integer arithmetic), so that no compile ever waits long on pto-lint.
 struct Budget {
   unsigned rlimit = 2000000;
+  /// Wall-clock cap of one Z3 call, in milliseconds (0: none).
+  unsigned timeoutMs = 1000;
+  /// Wall-clock cap of all Z3 calls of one session (a translation unit), in milliseconds (0: none): when it is
+  /// spent, every further query that needs Z3 is "unknown", saying so.
+  unsigned tuMillis = 10000;
   /// Decide queries whose property has no free constant with the exact ground evaluator (Ground.h)
   /// instead of Z3. Off only in the differential test that checks the two agree.
   bool groundFastPath = true;
@@ -93,7 +100,7 @@ struct Budget {
   /// Decide a query whose free constants range over at most this many points (after narrowing their bounds
   /// by the hypotheses' comparisons with constants) by evaluating it at every point, exactly, without Z3.
   /// 0 turns it off; groundFastPath=false turns it off too.
-  unsigned enumeratePoints = 2048;
+  unsigned enumeratePoints = 1u << 16;
   /// Compute Result::vacuous (one more solver call per proved query; nothing in pto-lint reads it yet).
   bool reportVacuity = false;
 };
@@ -119,6 +126,8 @@ public:
   /// Queries answered from the cache, and Z3 satisfiability calls made (minimisation included).
   unsigned cacheHits() const { return Hits; }
   unsigned z3Calls() const { return Z3Calls; }
+  /// Wall time spent in Z3 calls in this session, in milliseconds (what tuMillis caps).
+  double z3Millis() const;
   /// Wall time of every check() in microseconds, for benchmarks (never for verdicts).
   const std::vector<double> &queryMicros() const { return Micros; }
 

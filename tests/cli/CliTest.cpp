@@ -103,6 +103,34 @@ TEST(Cli, SolverStatsAccountForEveryDecision) {
     EXPECT_TRUE(J.contains(K)) << K;
 }
 
+TEST(Cli, TimeCapsMakeChecksUnknownNeverProved) {
+  // A guarded width rounded up to 16 over a domain too large to enumerate (32 x 100000 values): Z3 gets
+  // nonlinear integer arithmetic, which it does not charge to the rlimit. The caps bound the run; what they cut
+  // off is unknown, with the option that raises them, and the exit code says findings.
+  std::string D = tempDir();
+  std::string K = write(D, "k.cpp",
+                        "#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
+                        "void kernel(uint32_t rows, uint32_t cols) {\n"
+                        "  if (rows == 0 || rows > 32 || cols == 0 || cols > 100000)\n    return;\n"
+                        "  Tile<TileType::Vec, float, 32, 131072, BLayout::RowMajor, -1, -1> dst(rows, (cols + 15) / 16 * 16);\n"
+                        "  Tile<TileType::Vec, float, 32, 131072, BLayout::RowMajor, -1, -1> src0(rows, cols);\n"
+                        "  Tile<TileType::Vec, float, 32, 1, BLayout::ColMajor, -1, -1> src1(rows, 1);\n"
+                        "  TROWEXPANDMIN(dst, src0, src1);\n}\n");
+  Out O = run(Cli + " --timeout=50 --tu-timeout=1 " + K + Flags);
+  EXPECT_EQ(O.rc, 1) << O.text;
+  EXPECT_NE(O.text.find("the translation unit's solver time (1 ms, tu-timeout) is spent"), std::string::npos) << O.text;
+  EXPECT_NE(O.text.find("note: raise the translation unit's solver time with --tu-timeout=MS"), std::string::npos)
+      << O.text;
+  EXPECT_EQ(O.text.find(" 0 unknown"), std::string::npos) << O.text;
+  // The plugin takes the same options.
+  Out P = run(std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src + "/refmodel/include -fplugin=" +
+              PTOLINT_PLUGIN + " -fplugin-arg-ptolint-timeout=50 -fplugin-arg-ptolint-tu-timeout=1 " + K);
+  EXPECT_NE(P.text.find("tu-timeout) is spent"), std::string::npos) << P.text;
+  Out Bad = run(std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src + "/refmodel/include -fplugin=" +
+                PTOLINT_PLUGIN + " -fplugin-arg-ptolint-timeout=soon " + K);
+  EXPECT_NE(Bad.text.find("timeout must be a number of milliseconds"), std::string::npos) << Bad.text;
+}
+
 TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
   // pto-rulegen validates rules/ when the build compiles it: a broken rule is an error naming the file.
   std::string D = tempDir();

@@ -77,3 +77,17 @@ void sharedShape(int rows, int cols) {
   DynCol c(rows);
   TROWEXPANDMAX(d, c, s);
 }
+
+// A width rounded up to whole 16-element blocks under a guard: nonlinear arithmetic (`/`, `*`) over a small domain
+// (32 x 112 values), decided exactly by evaluating every feasible point, in milliseconds (Z3 alone did not finish
+// in minutes), and refuted where the rounding changes the width.
+void roundedWidth(uint32_t rows, uint32_t cols) {
+  if (rows == 0 || rows > 32 || cols == 0 || cols > 112)
+    return;
+  Tile<TileType::Vec, float, 32, 128, BLayout::RowMajor, -1, -1> dst(rows, (cols + 15) / 16 * 16);
+  Tile<TileType::Vec, float, 32, 128, BLayout::RowMajor, -1, -1> src0(rows, cols);
+  Tile<TileType::Vec, float, 32, 1, BLayout::ColMajor, -1, -1> src1(rows, 1);
+  // expect@+2[a2a3,a5,cpu]: warning pto-rowexpand-full-operand: neither src0 (1x1, RowMajor) nor src1 (1x1, ColMajor) is a RowMajor tile with dst's 1x16 valid region, but TROWEXPANDMIN needs one on
+  // expect-note@+1[a2a3,a5,cpu]: fails for example when rows = 1, cols = 1, validCol of 'dst' = 16
+  TROWEXPANDMIN(dst, src0, src1);
+}

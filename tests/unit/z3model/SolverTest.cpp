@@ -85,6 +85,47 @@ TEST(Solver, BudgetExhaustionIsUnknownNotProved) {
   EXPECT_EQ(R.verdict, Verdict::Unknown);
 }
 
+/// The guard `if (rows == 0 || rows > 32 || cols == 0 || cols > 112) return;` and a width rounded up to 16:
+/// nonlinear (div, mul, mod, a product of two symbols) over a small domain is decided exactly by enumeration,
+/// with the smallest counterexample, and never reaches Z3 (which did not finish in minutes on the first query).
+TEST(Solver, GuardedNonlinearDomainIsEnumeratedExactly) {
+  Solver S;
+  std::vector<Decl> D = {{"rows", 0, 4294967295, std::nullopt},
+                         {"cols", 0, 4294967295, std::nullopt},
+                         {"vcol", std::nullopt, std::nullopt, "(* (div (+ cols 15) 16) 16)"}};
+  std::vector<std::string> Guard = {"(not (or (or (or (= rows 0) (> rows 32)) (= cols 0)) (> cols 112)))"};
+  Result R = S.check(q(D, Guard, "(= cols vcol)"));
+  EXPECT_EQ(R.verdict, Verdict::ViolatedSometimes);
+  EXPECT_EQ(R.model.at("cols"), 1);
+  EXPECT_EQ(R.model.at("rows"), 1);
+  EXPECT_EQ(R.model.at("vcol"), 16);
+  EXPECT_EQ(S.check(q(D, Guard, "(<= vcol 128)")).verdict, Verdict::Proved);
+  EXPECT_EQ(S.check(q(D, Guard, "(<= (* rows (mod cols 7)) 192)")).verdict, Verdict::Proved); // 32 * 6
+  Result M = S.check(q(D, Guard, "(< (* rows (mod cols 7)) 192)"));
+  EXPECT_EQ(M.verdict, Verdict::ViolatedSometimes);
+  EXPECT_EQ(M.model.at("rows"), 32);
+  EXPECT_EQ(M.model.at("cols") % 7, 6);
+  EXPECT_GE(S.enumerated(), 4u); // the cone of influence first, then the whole query where it is not proved
+  EXPECT_EQ(S.z3Calls(), 0u);
+}
+
+/// The wall-clock safety nets: once the translation unit's solver time is spent, a query that needs Z3 is
+/// unknown (never proved), and says which option raises the cap.
+TEST(Solver, TranslationUnitTimeCapMakesTheRestUnknown) {
+  Budget B;
+  B.timeoutMs = 30;
+  B.tuMillis = 1;
+  Solver S(B);
+  std::vector<Decl> D = {{"a", 1, 1000000, std::nullopt}, {"b", 1, 1000000, std::nullopt},
+                         {"c", 1, 1000000, std::nullopt}};
+  Result First = S.check(q(D, {}, "(not (= (+ (* a a a) (* b b b)) (* c c c)))"));
+  EXPECT_NE(First.verdict, Verdict::Proved); // Fermat: true, but not within 30 ms
+  EXPECT_GE(S.z3Millis(), 1.0);
+  Result Next = S.check(q(D, {}, "(not (= (+ (* a a) (* b b b)) (* c c c c)))"));
+  EXPECT_EQ(Next.verdict, Verdict::Unknown);
+  EXPECT_NE(Next.reason.find("tu-timeout"), std::string::npos) << Next.reason;
+}
+
 TEST(Solver, NegativeBoundsAreWellFormed) {
   EXPECT_EQ(smtInt(-5), "(- 5)");
   EXPECT_EQ(smtInt(7), "7");
