@@ -437,6 +437,23 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   std::vector<Finding> Raw;
   std::vector<std::string> RawKey;                  // rule + role of each raw finding
   std::map<std::string, std::vector<Target>> Holds; // rule + role -> targets where it was proved
+  // A call the front end could not resolve: nothing of it can be proved. Say so once, with the reason.
+  if (!C.unresolved.empty()) {
+    Finding F;
+    F.ruleId = "pto-call-unresolved";
+    F.op = C.op;
+    F.status = Status::Unknown;
+    F.severity = Severity::Warning;
+    F.loc = C.loc;
+    F.function = C.function;
+    F.message = "cannot check " + C.op + ": " + C.unresolved;
+    F.targets = Opts.targets;
+    F.target = Opts.targets.empty() ? Target::A2A3 : Opts.targets.front();
+    F.help = "fix the compile errors reported for this file; pto-lint checks the call once it resolves";
+    ++T.unknown;
+    Out.push_back(F);
+    return;
+  }
   // An operand that is not a recognised tile makes every rule of the call undecidable: say so once.
   for (const Operand &O : C.operands)
     if (!O.tile.isTile && !O.tile.isEvent && !O.tile.isReg && !O.tile.isMask) {

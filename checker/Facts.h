@@ -95,6 +95,9 @@ struct CallSite {
   std::vector<PathCondition> path;
   std::vector<std::string> notUnderstood; // argument/guard expressions the extractor gave up on
   std::vector<std::pair<std::string, int64_t>> constants; // call facts, e.g. op.invecscope = 1
+  /// Non-empty: the front end found a call of this op by name but could not resolve it (the translation unit has
+  /// errors); why. Every rule of the call is then undecidable and the call is reported unknown, never proved.
+  std::string unresolved;
 
   const Operand *operand(const std::string &Role) const {
     for (const Operand &O : operands)

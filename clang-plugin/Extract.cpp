@@ -901,11 +901,114 @@ public:
     const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD || !FD->getIdentifier())
       return true;
+    // Clang may have corrected a name it could not find (`TCOLARGMIN` -> `TCOLARGMAX` when the first did not
+    // parse): the call the user wrote is not the one in the AST, so it is not checked as that one.
+    SourceLocation NameLoc = CE->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+    std::string Written = NameLoc.isValid() ? Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                                                       Ctx.getSourceManager().getSpellingLoc(NameLoc)),
+                                                                   Ctx.getSourceManager(), Ctx.getLangOpts())
+                                                  .str()
+                                            : "";
+    if (!Written.empty() && Written != FD->getName() && Rules.op(Written) && !Rules.op(Written)->builtin) {
+      recordUnresolved(CE, *Rules.op(Written), CE->getNumArgs(),
+                       "'" + Written + "' is not declared here (clang read it as '" + FD->getName().str() +
+                           "'): the header that declares it did not compile");
+      return true;
+    }
     const checker::OpSignature *Sig = Rules.op(FD->getName().str());
     if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
       return true;
     record(CE, FD, *Sig);
     return true;
+  }
+
+  /// A call clang could not resolve (the TU has errors: a header it could not read, operands of invalid type):
+  /// clang keeps it as a RecoveryExpr whose first child names the callee. A call of a PTO op is reported as
+  /// unknown, with the reason, instead of vanishing.
+  bool VisitRecoveryExpr(RecoveryExpr *RE) {
+    if (!CurFn || CurFn->isDependentContext() || RE->subExpressions().empty())
+      return true;
+    const Expr *Callee = RE->subExpressions()[0]->IgnoreParenImpCasts();
+    std::string Name;
+    bool Declared = false;
+    if (const auto *OE = dyn_cast<OverloadExpr>(Callee)) {
+      Name = OE->getName().getAsString();
+      Declared = OE->getNumDecls() > 0;
+    } else if (const auto *DR = dyn_cast<DeclRefExpr>(Callee)) {
+      Name = DR->getDecl()->getName().str();
+      Declared = true;
+    } else {
+      return true;
+    }
+    const checker::OpSignature *Sig = Rules.op(Name);
+    if (!Sig || Sig->builtin)
+      return true;
+    std::string Types;
+    for (size_t I = 1; I < RE->subExpressions().size(); ++I) {
+      const Expr *A = RE->subExpressions()[I];
+      QualType T = A->getType();
+      Types += std::string(I > 1 ? ", " : "") + "'" + sourceText(Ctx, A->getSourceRange()) + "' of type '" +
+               (A->containsErrors() || T.isNull() || T->containsErrors() ? std::string("<invalid>")
+                                                                          : T.getAsString(Ctx.getPrintingPolicy())) +
+               "'";
+    }
+    recordUnresolved(RE, *Sig, RE->subExpressions().size() - 1,
+                     Declared ? "no declaration of '" + Name + "' the compiler read accepts these operands (" + Types +
+                                    "); the translation unit has errors"
+                              : "'" + Name + "' is not declared here: the header that declares it did not compile");
+    return true;
+  }
+
+  /// In a translation unit with errors, a template's call of an op that no declaration was found for (an empty
+  /// lookup left for argument-dependent lookup) fails in its instantiations, which clang marks invalid and drops:
+  /// report it once, from the template (only for a template with such an instantiation: an empty lookup in a
+  /// template nothing instantiates is ordinary C++, resolved by ADL where it is used).
+  /// A function template with an instantiation clang gave up on (marked invalid, its body dropped).
+  static bool hasInvalidInstantiation(const FunctionDecl *FD) {
+    if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+      for (const FunctionDecl *Spec : T->specializations())
+        if (Spec->isInvalidDecl())
+          return true;
+    return false;
+  }
+
+  void unresolvedInPattern(const FunctionDecl *FD) {
+    struct Find : RecursiveASTVisitor<Find> {
+      std::vector<std::pair<const CallExpr *, std::string>> Out;
+      bool VisitCallExpr(CallExpr *C) {
+        if (const auto *U = dyn_cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreParenImpCasts()))
+          if (U->getNumDecls() == 0)
+            Out.emplace_back(C, U->getName().getAsString());
+        return true;
+      }
+    } F;
+    F.TraverseStmt(FD->getBody());
+    const FunctionDecl *Saved = CurFn;
+    CurFn = FD;
+    for (const auto &[C, Name] : F.Out)
+      if (const checker::OpSignature *Sig = Rules.op(Name); Sig && !Sig->builtin)
+        recordUnresolved(C, *Sig, C->getNumArgs(),
+                         "'" + Name + "' is not declared here: the header that declares it did not compile");
+    CurFn = Saved;
+  }
+
+  void recordUnresolved(const Expr *Call, const checker::OpSignature &Sig, size_t Args, const std::string &Why) {
+    CallSite Site;
+    Site.op = Sig.name;
+    Site.loc = toLoc(Ctx, Call->getBeginLoc());
+    Site.function = functionName(CurFn);
+    const checker::Overload *Ov = Sig.byArity(Args);
+    Site.overload = Ov ? Ov->name : Sig.overloads.empty() ? "" : Sig.overloads.front().name;
+    Site.unresolved = Why;
+    SiteFns.push_back(CurFn);
+    Calls.push_back(std::move(Site));
+  }
+
+  std::string functionName(const FunctionDecl *F) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
+    return OS.str();
   }
 
 private:
@@ -1014,8 +1117,11 @@ private:
   template <class F> bool withFunction(FunctionDecl *FD, F Body) {
     // A template's pattern is never checked (its instantiations are, and the visitor reaches them from the
     // template declaration, not from the pattern's body): do not walk it.
-    if (FD->isDependentContext())
+    if (FD->isDependentContext()) {
+      if (FD->hasBody() && Ctx.getDiagnostics().hasErrorOccurred() && hasInvalidInstantiation(FD))
+        unresolvedInPattern(FD);
       return true;
+    }
     const FunctionDecl *Saved = CurFn;
     CurFn = FD;
     bool R = Body();
@@ -1109,12 +1215,7 @@ private:
     CallSite Site;
     Site.op = Sig.name;
     Site.loc = toLoc(Ctx, CE->getBeginLoc());
-    {
-      std::string S;
-      llvm::raw_string_ostream OS(S);
-      CurFn->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), /*Qualified=*/true);
-      Site.function = OS.str();
-    }
+    Site.function = functionName(CurFn);
     SiteFns.push_back(CurFn); // the instantiation chain is filled in after the traversal
 
     const checker::Overload *Ov = nullptr;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -129,6 +130,58 @@ TEST(Cli, TimeCapsMakeChecksUnknownNeverProved) {
   Out Bad = run(std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src + "/refmodel/include -fplugin=" +
                 PTOLINT_PLUGIN + " -fplugin-arg-ptolint-timeout=soon " + K);
   EXPECT_NE(Bad.text.find("timeout must be a number of milliseconds"), std::string::npos) << Bad.text;
+}
+
+/// A copy of the clean-room headers with the declarations of TCOLARGMIN broken: the calls pto-lint can read are
+/// still checked and reported; the TCOLARGMIN calls are unknown with the reason, counted, never proved or lost.
+TEST(Cli, BrokenHeaderDegradesToUnknownCalls) {
+  std::string D = tempDir();
+  std::filesystem::copy(Src + "/refmodel/include", D + "/inc", std::filesystem::copy_options::recursive);
+  std::string K = write(D, "k.cpp",
+                        "#include <pto/pto-inst.hpp>\nusing namespace pto;\nvoid direct() {\n"
+                        "  Tile<TileType::Vec, float, 16, 256, BLayout::RowMajor, 16, 255> src;\n"
+                        "  Tile<TileType::Vec, int32_t, 1, 256, BLayout::RowMajor, 1, 255> dst;\n"
+                        "  Tile<TileType::Vec, float, 1, 32> tmp;\n"
+                        "  TCOLARGMIN(dst, src, tmp);\n"
+                        "  Tile<TileType::Vec, float, 16, 64> a, b;\n  Tile<TileType::Vec, half, 16, 64> h;\n"
+                        "  TMIN(a, b, h);\n}\n"
+                        "template <int C> void inTemplate() {\n"
+                        "  Tile<TileType::Vec, float, 16, 256, BLayout::RowMajor, 16, C> src;\n"
+                        "  Tile<TileType::Vec, int32_t, 1, 256, BLayout::RowMajor, 1, C> dst;\n"
+                        "  Tile<TileType::Vec, float, 1, 32> tmp;\n  TCOLARGMIN(dst, src, tmp);\n}\n"
+                        "template void inTemplate<255>();\n");
+  auto Break = [&](bool Both) {
+    std::string H = D + "/inc/pto/ops/ColArg.hpp";
+    std::ifstream In(Src + "/refmodel/include/pto/ops/ColArg.hpp");
+    std::string Text((std::istreambuf_iterator<char>(In)), std::istreambuf_iterator<char>()), Out;
+    std::istringstream Lines(Text);
+    for (std::string L; std::getline(Lines, L);) {
+      if (L.rfind("RecordEvent TCOLARGMIN(", 0) == 0 && (Both || Out.find("unknown_construct") == std::string::npos))
+        L = "__pto_unknown_construct " + L;
+      Out += L + "\n";
+    }
+    std::ofstream(H) << Out;
+  };
+  const std::string Inc = " -- -std=c++17 -I" + D + "/inc";
+  for (bool Both : {false, true}) {
+    SCOPED_TRACE(Both ? "both TCOLARGMIN overloads broken" : "the 3-operand TCOLARGMIN broken");
+    Break(Both);
+    Out O = run(Cli + " --target=a2a3 " + K + Inc);
+    EXPECT_EQ(O.rc, 2) << O.text; // the file does not compile
+    EXPECT_NE(O.text.find("k.cpp:10:3: error: src0 has element type float and src1 half but dst has float; TMIN "
+                          "needs all three equal on a2a3 [pto-elementwise-dtype-match]"),
+              std::string::npos)
+        << O.text;
+    EXPECT_NE(O.text.find("k.cpp:7:3: warning: cannot check TCOLARGMIN: "), std::string::npos) << O.text;
+    EXPECT_NE(O.text.find("k.cpp:16:3: warning: cannot check TCOLARGMIN: "), std::string::npos) << O.text;
+    EXPECT_NE(O.text.find(Both ? "'TCOLARGMIN' is not declared here" : "no declaration of 'TCOLARGMIN' the compiler "
+                                                                       "read accepts these operands"),
+              std::string::npos)
+        << O.text;
+    EXPECT_NE(O.text.find("pto-lint: 1 file, 3 call sites, 19 checks: 18 proved, 1 violated, 2 unknown"),
+              std::string::npos)
+        << O.text;
+  }
 }
 
 TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
