@@ -52,6 +52,10 @@ cl::list<std::string> Enable("enable", cl::desc("check only rules matching these
                              cl::cat(Cat));
 cl::list<std::string> Disable("disable", cl::desc("do not check rules matching these globs"), cl::CommaSeparated,
                               cl::cat(Cat));
+cl::opt<bool> PrintCommands("print-commands",
+                            cl::desc("print the clang command pto-lint runs for each compile command (one line per "
+                                     "core of a CCE command, shell-quoted) and exit"),
+                            cl::cat(Cat));
 cl::opt<unsigned> Timeout("timeout",
                          cl::desc("wall-clock cap of one Z3 call in ms, a safety net behind --budget (default 1000; "
                                   "0: none); a check that hits it is unknown"),
@@ -287,6 +291,28 @@ int main(int argc, const char **argv) {
     return InputError;
   }
 
+  if (PrintCommands) {
+    // What `clang -###` is to a compile: the commands exactly as pto-lint parses the files (vendor commands
+    // translated per core), for reproducing a parse or timing the compiler with and without the plugin.
+    auto Quote = [](const std::string &A) {
+      if (!A.empty() && A.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                            "_-+=/.,:@%") == std::string::npos)
+        return A;
+      std::string Q = "'";
+      for (char C : A)
+        Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+      return Q + "'";
+    };
+    for (const std::string &File : Sources)
+      for (const CompileCommand &C : DB->getCompileCommands(File)) {
+        std::string Line;
+        for (const std::string &A : stripPlugins(C.CommandLine, C.Filename))
+          Line += (Line.empty() ? "" : " ") + Quote(A);
+        llvm::outs() << Line << "\n";
+      }
+    return Clean;
+  }
+
   // Text reports go to standard output with the compiler's own diagnostics, as clang-tidy does.
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = false;
@@ -352,7 +378,8 @@ int main(int argc, const char **argv) {
       std::sort(M.begin(), M.end());
       return M;
     };
-    std::vector<double> D = Sorted(Results.decisionMicros), Q = Sorted(Results.queryMicros);
+    std::vector<double> D = Sorted(Results.decisionMicros), Q = Sorted(Results.queryMicros),
+                        Call = Sorted(Results.callMicros);
     auto Pct = [](const std::vector<double> &M, double P) {
       return M.empty() ? 0.0 : M[std::min(M.size() - 1, size_t(P * (M.size() - 1) + 0.5))];
     };
@@ -366,6 +393,8 @@ int main(int argc, const char **argv) {
        << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
        << ", \"maxMicros\": " << (D.empty() ? 0.0 : D.back()) << ", \"queryMedianMicros\": " << Pct(Q, 0.5)
        << ", \"queryP99Micros\": " << Pct(Q, 0.99) << ", \"queryMaxMicros\": " << (Q.empty() ? 0.0 : Q.back())
+       << ", \"calls\": " << Call.size() << ", \"callMedianMicros\": " << Pct(Call, 0.5)
+       << ", \"callP99Micros\": " << Pct(Call, 0.99) << ", \"callMaxMicros\": " << (Call.empty() ? 0.0 : Call.back())
        << ", \"solverMillis\": " << std::accumulate(Q.begin(), Q.end(), 0.0) / 1000
        << ", \"extractMillis\": " << Results.extractMicros / 1000 << ", \"engineMillis\": " << Results.checkMicros / 1000
        << "}\n";

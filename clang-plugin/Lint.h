@@ -35,6 +35,7 @@ struct LintResults {
   unsigned translationUnits = 0;
   std::vector<double> queryMicros;     // solver time per query (benchmarks)
   std::vector<double> decisionMicros;  // time per decision: precheck, and solver query when needed (benchmarks)
+  std::vector<double> callMicros;      // engine time per call site, all its rules and targets (benchmarks)
   unsigned groundQueries = 0;          // decided without Z3
   unsigned enumerated = 0;             // decided by evaluating every point of a small domain
   unsigned cacheHits = 0;              // answered from the solver's cache

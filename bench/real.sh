@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# bench/real.sh: plugin overhead and solver latency on upstream pto-isa's NPU system-test kernels (not a test).
+#   bench/real.sh [a2a3|a5|all] [repeats=3] [kernels per target=all]
+# For each kernel, the clang command pto-lint runs for its upstream CCE compile command (pto-lint
+# --print-commands; one per core of a mixed kernel) is timed without and with the plugin, interleaved, alternating
+# which runs first. Prints per target the ratio of the sums of per-kernel medians and of minimums, the worst
+# kernel's ratio, and pto-lint's solver statistics over the same kernels (per query and per call).
+# Needs upstream pto-isa (PTOISA_DIR, or ../shared/third_party/pto-isa); says so and exits 0 without it.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+build=${PTOLINT_BUILD_DIR:-$here/build}
+isa=${PTOISA_DIR:-$here/../shared/third_party/pto-isa}
+which=${1:-all}
+reps=${2:-3}
+limit=${3:-0}
+clang=${PTOLINT_CLANG:-clang++-19}
+if [ ! -f "$isa/include/pto/pto-inst.hpp" ] || [ ! -d "$isa/tests/npu" ]; then
+  echo "bench/real.sh: skipped: needs upstream pto-isa (set PTOISA_DIR, or put it at ../shared/third_party/pto-isa)"
+  exit 0
+fi
+isa=$(cd "$isa" && pwd)
+work=$(mktemp -d /tmp/ptolint-real-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+now() { date +%s%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+minimum() { sort -n | head -1; }
+
+# The compile commands upstream's CMake builds each kernel with (as tests/conformance/UpstreamConformanceTest.cpp).
+database() {
+  local target=$1 out=$2 fam def first=1
+  if [ "$target" = a2a3 ]; then fam=dav-c220 def=-DMEMORY_BASE; else fam=dav-c310 def=-DREGISTER_BASE; fi
+  echo "[" >"$out"
+  for f in "$isa"/tests/npu/"$target"/src/st/testcase/*/*_kernel.cpp; do
+    local rel=${f#"$isa/tests/npu/$target/src/st/testcase/"} name arch kind extra=()
+    name=$(basename "$f" _kernel.cpp)
+    arch=$(awk -v t="$target" -v r="$rel" '$1 == t && $2 == r {print $3; exit}' "$here/tests/conformance/kernel-commands.txt")
+    if [ -n "$arch" ]; then
+      read -r -a extra <<<"$(awk -v t="$target" -v r="$rel" '$1 == t && $2 == r {for (i = 4; i <= NF; i++) printf "%s ", $i; exit}' \
+        "$here/tests/conformance/kernel-commands.txt")"
+    else
+      kind=$(grep -oE "pto_(vec|cube|mix)_st\\($name\\)" "$(dirname "$f")/CMakeLists.txt" | sed -E 's/pto_([a-z]+)_st.*/\1/' | head -1)
+      [ -n "$kind" ] || continue
+      if [ "$kind" = mix ]; then arch=$fam; else arch=$fam-$kind; fi
+    fi
+    local args="\"bisheng\", \"-O2\", \"-std=c++17\", \"-xcce\", \"--cce-aicore-arch=$arch\", \"$def\", \"-I$isa/include\""
+    for e in "${extra[@]}"; do
+      [ "$e" = "-I." ] && e="-I$(dirname "$f")"
+      args+=", \"$e\""
+    done
+    [ $first = 1 ] || echo "," >>"$out"
+    first=0
+    printf '{"directory": "%s", "file": "%s", "arguments": [%s, "-c", "%s"]}' "$(dirname "$f")" "$f" "$args" "$f" >>"$out"
+  done
+  echo "]" >>"$out"
+}
+
+run_target() {
+  local target=$1 db="$work/$1" n=0 base_total=0 with_total=0 base_min=0 with_min=0 worst=0 worst_name=""
+  mkdir -p "$db"
+  database "$target" "$db/compile_commands.json"
+  local files
+  files=$(grep -oE '"file": "[^"]+"' "$db/compile_commands.json" | cut -d'"' -f4 | sort -u)
+  for f in $files; do
+    [ "$limit" -gt 0 ] && [ $n -ge "$limit" ] && break
+    n=$((n + 1))
+    local dir b=() w=()
+    dir=$(dirname "$f")
+    mapfile -t cmds < <("$build/bin/pto-lint" --print-commands -p "$db" "$f")
+    for ((r = 0; r < reps; r++)); do
+      local tb=0 tw=0
+      for cmd in "${cmds[@]}"; do
+        cmd="$clang ${cmd#clang++ }"
+        if ((r % 2 == 0)); then
+          t0=$(now); (cd "$dir" && eval "$cmd") >/dev/null 2>&1 || true; t1=$(now)
+          (cd "$dir" && eval "$cmd -fplugin=$build/lib/ptolint.so") >/dev/null 2>&1 || true; t2=$(now)
+          tb=$((tb + (t1 - t0) / 1000)); tw=$((tw + (t2 - t1) / 1000))
+        else
+          t0=$(now); (cd "$dir" && eval "$cmd -fplugin=$build/lib/ptolint.so") >/dev/null 2>&1 || true; t1=$(now)
+          (cd "$dir" && eval "$cmd") >/dev/null 2>&1 || true; t2=$(now)
+          tw=$((tw + (t1 - t0) / 1000)); tb=$((tb + (t2 - t1) / 1000))
+        fi
+      done
+      b+=("$tb"); w+=("$tw")
+    done
+    local bm wm
+    bm=$(printf '%s\n' "${b[@]}" | median | cut -d. -f1); wm=$(printf '%s\n' "${w[@]}" | median | cut -d. -f1)
+    base_total=$((base_total + bm)); with_total=$((with_total + wm))
+    base_min=$((base_min + $(printf '%s\n' "${b[@]}" | minimum))); with_min=$((with_min + $(printf '%s\n' "${w[@]}" | minimum)))
+    local ratio
+    ratio=$(awk -v a="$wm" -v b="$bm" 'BEGIN {printf "%.3f", a / b}')
+    if awk -v a="$ratio" -v b="$worst" 'BEGIN {exit !(a > b)}'; then worst=$ratio; worst_name=$(basename "$f"); fi
+  done
+  "$build/bin/pto-lint" --quiet --solver-stats="$work/$target.stats" -p "$db" >/dev/null 2>&1 || true
+  echo "== $target: $n kernels x $reps repeats (solver statistics: every kernel of the target)"
+  awk -v w="$with_total" -v b="$base_total" -v wm="$with_min" -v bm="$base_min" 'BEGIN {
+    printf "  clang -fsyntax-only with / without the plugin: %.3f by medians (%.1f s vs %.1f s), %.3f by minimums\n",
+      w / b, w / 1e6, b / 1e6, wm / bm }'
+  echo "  worst kernel: $worst_name ($worst)"
+  sed -E 's/[{}"]//g; s/, /\n/g' "$work/$target.stats" | awk -F': ' '
+    {v[$1] = $2}
+    END {
+      printf "  decisions %d (prechecked %d), solver queries %d (enumerated %d, cache %d, ground %d, Z3 calls %d)\n",
+        v["decisions"], v["prechecked"], v["queries"], v["enumerated"], v["cacheHits"], v["ground"], v["z3Calls"]
+      printf "  per query: median %.0f us, p99 %.0f us, max %.0f us\n", v["queryMedianMicros"], v["queryP99Micros"], v["queryMaxMicros"]
+      printf "  per call (%d calls): median %.0f us, p99 %.0f us, max %.0f us\n", v["calls"], v["callMedianMicros"],
+        v["callP99Micros"], v["callMaxMicros"]
+      printf "  pto-lint time: extraction %.0f ms, engine %.0f ms (solver %.0f ms)\n", v["extractMillis"], v["engineMillis"], v["solverMillis"]
+    }'
+}
+
+case "$which" in
+  all) run_target a2a3; run_target a5 ;;
+  a2a3 | a5) run_target "$which" ;;
+  *) echo "usage: bench/real.sh [a2a3|a5|all] [repeats=3] [kernels per target=all]" >&2; exit 2 ;;
+esac
