@@ -763,6 +763,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
                                                    O.tile.typeSpelling + "'" +
                                                    (O.tile.validOrigin.empty() ? "" : "; " + O.tile.validOrigin)});
         }
+        for (const auto &[At, Caller] : C.callers)
+          F.notes.push_back({At, "in the call from '" + Caller + "' here, with its operands"});
         for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
           F.notes.push_back({C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here"});
         if (F.status != Status::Error && !Help.empty())

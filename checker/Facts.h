@@ -90,6 +90,9 @@ struct CallSite {
   std::string function;  // enclosing function, printed ("kernel<float, 255>")
   std::vector<SourceLoc> instantiatedFrom; // points of instantiation, innermost first
   std::vector<std::string> instantiationNames;
+  /// The calling context the call was checked in (its function's parameters bound to a caller's arguments):
+  /// the call in the caller and the caller's name, innermost first. Empty: checked on its own.
+  std::vector<std::pair<SourceLoc, std::string>> callers;
   std::vector<Operand> operands;
   std::vector<Symbol> symbols;
   std::vector<PathCondition> path;

@@ -287,6 +287,7 @@ public:
   };
 
   std::string intTerm(const Expr *E) { return asInt(translate(E)); }
+  Term term(const Expr *E) { return translate(E); }
   std::string boolTerm(const Expr *E) { return asBool(translate(E)); }
 
   TileFacts tile(const Expr *Arg) {
@@ -337,6 +338,10 @@ public:
     T.typeSpelling += ">";
 
     const VarDecl *VD = ModifiedVars::var(E);
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && ParamTile && !Mods.ShapeSets.count(VD) &&
+                                                              !Mods.Assigns.count(VD))
+      if (std::optional<TileFacts> Caller = ParamTile(P))
+        return *Caller; // the caller's tile, as the caller has it at the call
     if (VD)
       T.declLoc = toLoc(Ctx, VD->getLocation());
     T.validRow = dim(VD, E, T, true);
@@ -511,6 +516,9 @@ private:
 
   Term varRef(const VarDecl *VD, const Expr *E) {
     bool Modified = Mods.Vars.count(VD) > 0;
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD); P && !Modified && ParamValue)
+      if (std::optional<Term> T = ParamValue(P))
+        return *T;
     std::string Name = VD->getName().str();
     if (Modified && Nested == 0) {
       if (auto Step = inductionStep(VD)) {
@@ -862,6 +870,9 @@ public:
   }
 
   std::function<bool(const Stmt *)> SetDominates;
+  /// Calling context: a parameter of Fn read as the caller's argument (a term, or a tile's facts), when set.
+  std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
+  std::function<std::optional<TileFacts>(const ParmVarDecl *)> ParamTile;
   /// The largest block count of the launches `Fn<<<blocks, ...>>>(...)` in the TU, if every one is a constant.
   std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
   SourceLocation CallLoc;
@@ -1212,12 +1223,6 @@ private:
   }
 
   void record(const CallExpr *CE, const FunctionDecl *FD, const checker::OpSignature &Sig) {
-    CallSite Site;
-    Site.op = Sig.name;
-    Site.loc = toLoc(Ctx, CE->getBeginLoc());
-    Site.function = functionName(CurFn);
-    SiteFns.push_back(CurFn); // the instantiation chain is filled in after the traversal
-
     const checker::Overload *Ov = nullptr;
     if (Sig.builtin) {
       // A compiler builtin: the register form is the one whose first operand is a RegTensor (the A2A3
@@ -1232,22 +1237,88 @@ private:
     }
     if (!Ov)
       return;
-    Site.overload = Ov->name;
+    // A function the TU calls is checked in each calling context (its parameters bound to the caller's
+    // arguments, the caller's guards added), up to 16 callers; one nothing calls, on its own.
+    // Register builtins (vmin, vmax) are not: their scope already follows the callers (inVectorScope), and a
+    // predicate is not followed through calls, so a context would only add the caller's path to every query.
+    static const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> None;
+    const auto &Callers = CurFn->getNumParams() && !Sig.builtin ? callers(CurFn) : None;
+    if (Callers.empty() || Callers.size() > MaxContexts) {
+      recordIn(CE, Sig, *Ov, nullptr, nullptr);
+      return;
+    }
+    for (const auto &[Call, Caller] : Callers)
+      recordIn(CE, Sig, *Ov, Call, Caller);
+  }
+
+  static constexpr size_t MaxContexts = 16;
+
+  template <class F> auto inFunction(const FunctionDecl *G, F Body) {
+    const FunctionDecl *Saved = CurFn;
+    CurFn = G;
+    auto R = Body();
+    CurFn = Saved;
+    return R;
+  }
+
+  /// One call site: CE in CurFn, in the calling context Call (in Caller) if given.
+  void recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const checker::Overload &Ov, const CallExpr *Call,
+                const FunctionDecl *Caller) {
+    CallSite Site;
+    Site.op = Sig.name;
+    Site.loc = toLoc(Ctx, CE->getBeginLoc());
+    Site.function = functionName(CurFn);
+    Site.overload = Ov.name;
+    SiteFns.push_back(CurFn); // the instantiation chain is filled in after the traversal
 
     CallTranslator Tr(Ctx, CurFn, mods(CurFn), Site);
     Tr.SetDominates = [&](const Stmt *S) { return dominates(S, CE); };
     Tr.LaunchBlocks = [&](const FunctionDecl *F) { return launchBlocks(F); };
     Tr.CallLoc = CE->getBeginLoc();
     Tr.CallInLoop = inLoop(CE);
-    for (size_t I = 0; I < Ov->roles.size(); ++I) {
+    std::unique_ptr<CallTranslator> Outer;
+    if (Call) {
+      Site.callers.emplace_back(toLoc(Ctx, Call->getBeginLoc()), functionName(Caller));
+      Outer = std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site);
+      Outer->SetDominates = [this, Call, Caller](const Stmt *S) {
+        return inFunction(Caller, [&] { return dominates(S, Call); });
+      };
+      Outer->LaunchBlocks = [&](const FunctionDecl *F) { return launchBlocks(F); };
+      Outer->CallLoc = Call->getBeginLoc();
+      Outer->CallInLoop = inFunction(Caller, [&] { return inLoop(Call); });
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      unsigned Offset = isa<CXXOperatorCallExpr>(Call) && Callee && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+      auto Arg = [Call, Offset](const ParmVarDecl *P) -> const Expr * {
+        unsigned I = P->getFunctionScopeIndex() + Offset;
+        return I < Call->getNumArgs() && !isa<CXXDefaultArgExpr>(Call->getArg(I)) ? Call->getArg(I) : nullptr;
+      };
+      Tr.ParamValue = [&, Arg, Caller](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
+        const Expr *A = Arg(P);
+        if (!A)
+          return std::nullopt;
+        return inFunction(Caller, [&] { return Outer->term(A); });
+      };
+      Tr.ParamTile = [&, Arg, Caller](const ParmVarDecl *P) -> std::optional<TileFacts> {
+        const Expr *A = Arg(P);
+        if (!A)
+          return std::nullopt;
+        return inFunction(Caller, [&] { return Outer->tile(A); });
+      };
+    }
+    for (size_t I = 0; I < Ov.roles.size(); ++I) {
       checker::Operand O;
-      O.role = Ov->roles[I];
+      O.role = Ov.roles[I];
       O.tile = Tr.tile(CE->getArg(I));
       Site.operands.push_back(O);
     }
     if (Sig.builtin)
       Site.constants.emplace_back("op.invecscope", inVectorScope(CE) ? 1 : 0);
     collectPath(CE, Tr, Site);
+    if (Call)
+      inFunction(Caller, [&] {
+        collectPath(Call, *Outer, Site);
+        return 0;
+      });
     Calls.push_back(std::move(Site));
   }
 
