@@ -184,6 +184,35 @@ TEST(Cli, BrokenHeaderDegradesToUnknownCalls) {
   }
 }
 
+TEST(Cli, PrintCommandsShowsWhatIsParsed) {
+  // A mixed bisheng kernel is parsed once per core; a plain clang command is used as it is.
+  std::string D = tempDir();
+  std::string K = write(D, "k.cpp", "int main() { return 0; }\n");
+  write(D, "compile_commands.json",
+        "[{\"directory\": \"" + D + "\", \"file\": \"" + K +
+            "\", \"arguments\": [\"bisheng\", \"-xcce\", \"--cce-aicore-arch=dav-c220\", \"-O2\", "
+            "\"-DMY_FLAG=1\", \"-c\", \"k.cpp\"]}]");
+  Out O = run(Cli + " --print-commands -p " + D + " " + K);
+  EXPECT_EQ(O.rc, 0) << O.text;
+  std::istringstream Lines(O.text);
+  std::vector<std::string> L;
+  for (std::string X; std::getline(Lines, X);)
+    L.push_back(X);
+  ASSERT_EQ(L.size(), 2u) << O.text;
+  EXPECT_NE(L[0].find(" -D__DAV_C220_VEC__ "), std::string::npos) << L[0];
+  EXPECT_NE(L[1].find(" -D__DAV_C220_CUBE__ "), std::string::npos) << L[1];
+  for (const std::string &X : L) {
+    EXPECT_EQ(X.rfind("clang++ -x hip ", 0), 0u) << X;
+    EXPECT_NE(X.find("pto_lint_cce_prelude.h"), std::string::npos) << X;
+    EXPECT_NE(X.find(" -DMY_FLAG=1 "), std::string::npos) << X;
+    EXPECT_EQ(X.find("--cce-aicore-arch"), std::string::npos) << X;
+  }
+  Out Plain = run(Cli + " --print-commands " + K + " -- -std=c++17 -DX='a b'");
+  EXPECT_EQ(Plain.rc, 0) << Plain.text;
+  EXPECT_NE(Plain.text.find("-std=c++17"), std::string::npos) << Plain.text;
+  EXPECT_NE(Plain.text.find("'-DX=a b'"), std::string::npos) << Plain.text; // quoted for the shell
+}
+
 TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
   // pto-rulegen validates rules/ when the build compiles it: a broken rule is an error naming the file.
   std::string D = tempDir();
