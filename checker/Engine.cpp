@@ -437,42 +437,33 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   std::vector<Finding> Raw;
   std::vector<std::string> RawKey;                  // rule + role of each raw finding
   std::map<std::string, std::vector<Target>> Holds; // rule + role -> targets where it was proved
-  // A call the front end could not resolve: nothing of it can be proved. Say so once, with the reason.
-  if (!C.unresolved.empty()) {
+  // A call none of whose rules can be decided: one unknown finding for the whole call, with the reason.
+  auto Undecidable = [&](const char *Id, const std::string &Why, const char *Help) {
     Finding F;
-    F.ruleId = "pto-call-unresolved";
+    F.ruleId = Id;
     F.op = C.op;
     F.status = Status::Unknown;
     F.severity = Severity::Warning;
     F.loc = C.loc;
     F.function = C.function;
-    F.message = "cannot check " + C.op + ": " + C.unresolved;
+    F.message = "cannot check " + C.op + ": " + Why;
     F.targets = Opts.targets;
     F.target = Opts.targets.empty() ? Target::A2A3 : Opts.targets.front();
-    F.help = "fix the compile errors reported for this file; pto-lint checks the call once it resolves";
+    F.help = Help;
     ++T.unknown;
     Out.push_back(F);
-    return;
-  }
-  // An operand that is not a recognised tile makes every rule of the call undecidable: say so once.
+  };
+  // A call the front end could not resolve: nothing of it can be proved.
+  if (!C.unresolved.empty())
+    return Undecidable("pto-call-unresolved", C.unresolved,
+                       "fix the compile errors reported for this file; pto-lint checks the call once it resolves");
+  // An operand that is not a recognised tile makes every rule of the call undecidable.
   for (const Operand &O : C.operands)
-    if (!O.tile.isTile && !O.tile.isEvent && !O.tile.isReg && !O.tile.isMask) {
-      Finding F;
-      F.ruleId = "pto-operand-unrecognised";
-      F.op = C.op;
-      F.status = Status::Unknown;
-      F.severity = Severity::Warning;
-      F.loc = C.loc;
-      F.function = C.function;
-      F.message = "cannot check " + C.op + ": operand '" + O.tile.expr + "' has type '" + O.tile.typeSpelling +
-                  "', which is not a recognised pto::Tile";
-      F.targets = Opts.targets;
-      F.target = Opts.targets.empty() ? Target::A2A3 : Opts.targets.front();
-      F.help = "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape";
-      ++T.unknown;
-      Out.push_back(F);
-      return;
-    }
+    if (!O.tile.isTile && !O.tile.isEvent && !O.tile.isReg && !O.tile.isMask)
+      return Undecidable("pto-operand-unrecognised",
+                         "operand '" + O.tile.expr + "' has type '" + O.tile.typeSpelling +
+                             "', which is not a recognised pto::Tile",
+                         "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape");
 
   FactTable Facts = buildFacts(C, Sig, Ov);
   std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer

@@ -319,6 +319,18 @@ void checkTarget(const std::string &Target) {
     EXPECT_TRUE(Got.count(K)) << "expected finding did not occur (stale expectation): " << K;
 }
 
+/// Lints Dir/k.cpp with pto-lint from a one-entry database holding the bisheng command Args (without the
+/// compiler and the `-c k.cpp` tail); returns the exit code and everything pto-lint printed.
+std::pair<int, std::string> lintKernel(const std::string &Dir, std::vector<std::string> Args,
+                                       const std::string &Options = "") {
+  Args.insert(Args.begin(), "bisheng");
+  Args.insert(Args.end(), {"-c", "k.cpp"});
+  Json Db = Json::array({{{"directory", Dir}, {"file", Dir + "/k.cpp"}, {"arguments", Args}}});
+  std::ofstream(Dir + "/compile_commands.json") << Db.dump();
+  int St = std::system((Cli + " " + Options + " -p " + Dir + " > " + Dir + "/out.txt 2>&1").c_str());
+  return {WIFEXITED(St) ? WEXITSTATUS(St) : -1, readFile(Dir + "/out.txt")};
+}
+
 /// A user's kernel on the real headers, with a CANN installation's host header on the include path (aclFloat16 as
 /// uint16_t, aclrtStream, ...) ahead of pto-lint's stand-in: it parses, and the defect is found on both targets.
 TEST(Upstream, UserKernelWithCannHostHeader) {
@@ -346,15 +358,11 @@ TEST(Upstream, UserKernelWithCannHostHeader) {
          "  aclFloat16 h = 0;\n  (void)aclFloat16ToFloat(h);\n}\n";
   for (const auto &[Target, Arch] : {std::pair<std::string, std::string>{"a2a3", "dav-c220-vec"}, {"a5", "dav-c310-vec"}}) {
     SCOPED_TRACE(Target);
-    Json Db = Json::array({{{"directory", Dir},
-                            {"file", Dir + "/k.cpp"},
-                            {"arguments", {"bisheng", "-xcce", "--cce-aicore-arch=" + Arch, "-O2", "-std=c++17",
-                                           "-I" + Isa + "/include", "-I" + Dir + "/cann/include", "-c", "k.cpp"}}}});
-    std::ofstream(Dir + "/compile_commands.json") << Db.dump();
-    std::string Out = Dir + "/out.txt";
-    int St = std::system((Cli + " --quiet -p " + Dir + " > " + Out + " 2>&1").c_str());
-    std::string Text = readFile(Out);
-    EXPECT_EQ(WIFEXITED(St) ? WEXITSTATUS(St) : -1, Target == "a2a3" ? 1 : 0) << Text;
+    auto [Rc, Text] = lintKernel(Dir,
+                                 {"-xcce", "--cce-aicore-arch=" + Arch, "-O2", "-std=c++17", "-I" + Isa + "/include",
+                                  "-I" + Dir + "/cann/include"},
+                                 "--quiet");
+    EXPECT_EQ(Rc, Target == "a2a3" ? 1 : 0) << Text;
     EXPECT_EQ(Text.find(": error: ") != std::string::npos && Text.find("[pto-") == std::string::npos, false) << Text;
     if (Target == "a2a3") {
       EXPECT_NE(Text.find("k.cpp:12:3: error: tmp tile holds 128 B but TCOLARGMIN on a 16x255 float source needs "
@@ -387,16 +395,9 @@ TEST(CceSyntax, AicoreInMacrosAndGmSpecialization) {
                                    "#ifndef __CCE_AICORE__\n#error __CCE_AICORE__ not restored\n#endif\n"
                                    "int arr[2];\nint f() { return INDEX(arr, 1); }\n"
                                    "PTO_INTERNAL int g() { return remove_gm<int>::type(U().v); }\n";
-  Json Db = Json::array({{{"directory", Dir},
-                          {"file", Dir + "/k.cpp"},
-                          {"arguments", {"bisheng", "-xcce", "--cce-aicore-arch=dav-c220-vec", "-std=c++17",
-                                         "-I" + Dir + "/inc", "-c", "k.cpp"}}}});
-  std::ofstream(Dir + "/compile_commands.json") << Db.dump();
-  std::string Out = Dir + "/out.txt";
-  int St = std::system((Cli + " -p " + Dir + " > " + Out + " 2>&1").c_str());
-  std::string Text = readFile(Out);
+  auto [Rc, Text] = lintKernel(Dir, {"-xcce", "--cce-aicore-arch=dav-c220-vec", "-std=c++17", "-I" + Dir + "/inc"});
   // Other bracketed macro bodies (INDEX) are left alone.
-  EXPECT_EQ(WIFEXITED(St) ? WEXITSTATUS(St) : -1, 0) << Text;
+  EXPECT_EQ(Rc, 0) << Text;
   EXPECT_EQ(Text.find("error"), std::string::npos) << Text;
   fs::remove_all(Dir);
 }
@@ -428,15 +429,8 @@ TEST(Upstream, BrokenRealHeaderDegradesToUnknownCalls) {
                                    "c(16, 64);\n"
                                    "  TASSIGN(a, 0x8000);\n  TASSIGN(b, 0x8800);\n  TASSIGN(c, 0xA000);\n"
                                    "  TMIN(a, b, c);\n}\n";
-  Json Db = Json::array({{{"directory", Dir},
-                          {"file", Dir + "/k.cpp"},
-                          {"arguments", {"bisheng", "-xcce", "--cce-aicore-arch=dav-c220-vec", "-std=c++17",
-                                         "-I" + Dir + "/inc", "-c", "k.cpp"}}}});
-  std::ofstream(Dir + "/compile_commands.json") << Db.dump();
-  std::string Out = Dir + "/out.txt";
-  int St = std::system((Cli + " -p " + Dir + " > " + Out + " 2>&1").c_str());
-  std::string Log = readFile(Out);
-  EXPECT_EQ(WIFEXITED(St) ? WEXITSTATUS(St) : -1, 2) << Log; // the file does not compile
+  auto [Rc, Log] = lintKernel(Dir, {"-xcce", "--cce-aicore-arch=dav-c220-vec", "-std=c++17", "-I" + Dir + "/inc"});
+  EXPECT_EQ(Rc, 2) << Log; // the file does not compile
   EXPECT_NE(Log.find("k.cpp:15:3: error: 'a' [32768, 36864) and 'b' [34816, 38912) overlap in the UB, which TMIN "
                      "does not allow on a2a3 [pto-tile-overlap]"),
             std::string::npos)
