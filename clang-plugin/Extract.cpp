@@ -1237,21 +1237,53 @@ private:
     }
     if (!Ov)
       return;
-    // A function the TU calls is checked in each calling context (its parameters bound to the caller's
-    // arguments, the caller's guards added), up to 16 callers; one nothing calls, on its own.
-    // Register builtins (vmin, vmax) are not: their scope already follows the callers (inVectorScope), and a
-    // predicate is not followed through calls, so a context would only add the caller's path to every query.
-    static const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> None;
-    const auto &Callers = CurFn->getNumParams() && !Sig.builtin ? callers(CurFn) : None;
-    if (Callers.empty() || Callers.size() > MaxContexts) {
-      recordIn(CE, Sig, *Ov, nullptr, nullptr);
-      return;
+    // A function the TU calls is checked in each calling context: its parameters bound to the caller's
+    // arguments and the caller's guards added, and so on up the callers (up to 3 levels) while the caller has
+    // parameters and callers of its own; at most 16 contexts (with more, fewer levels; with more than 16 direct
+    // callers, on its own). Register builtins (vmin, vmax) are checked on their own: their scope already follows
+    // the callers (inVectorScope), and a predicate is not followed through calls.
+    std::vector<Chain> Contexts;
+    for (unsigned Levels = MaxLevels; Levels > 0; --Levels) {
+      Contexts.clear();
+      Chain C;
+      if (Sig.builtin || !contexts(CurFn, C, Levels, Contexts) || Contexts.size() > MaxContexts)
+        Contexts.clear();
+      else
+        break;
     }
-    for (const auto &[Call, Caller] : Callers)
-      recordIn(CE, Sig, *Ov, Call, Caller);
+    if (Contexts.empty() || (Contexts.size() == 1 && Contexts[0].empty()))
+      recordIn(CE, Sig, *Ov, {});
+    else
+      for (const Chain &C : Contexts)
+        recordIn(CE, Sig, *Ov, C);
   }
 
+  /// A calling context: the calls from the function of the op call outwards, each with the function it is in.
+  using Chain = std::vector<std::pair<const CallExpr *, const FunctionDecl *>>;
   static constexpr size_t MaxContexts = 16;
+  static constexpr unsigned MaxLevels = 3;
+
+  /// The calling contexts of F, up to Levels callers deep (a caller without parameters or callers ends a chain);
+  /// false when there are more than MaxContexts.
+  bool contexts(const FunctionDecl *F, Chain &Prefix, unsigned Levels, std::vector<Chain> &Out) {
+    const auto &Calls = F->getNumParams() && Levels ? callers(F) : std::vector<std::pair<const CallExpr *, const FunctionDecl *>>{};
+    bool Recursive = false;
+    for (const auto &[Call, Caller] : Calls)
+      for (const auto &[C2, G] : Prefix)
+        Recursive |= G == Caller || Caller == F;
+    if (Calls.empty() || Recursive) {
+      Out.push_back(Prefix);
+      return Out.size() <= MaxContexts;
+    }
+    for (const auto &[Call, Caller] : Calls) {
+      Prefix.emplace_back(Call, Caller);
+      bool Ok = contexts(Caller, Prefix, Levels - 1, Out);
+      Prefix.pop_back();
+      if (!Ok)
+        return false;
+    }
+    return true;
+  }
 
   template <class F> auto inFunction(const FunctionDecl *G, F Body) {
     const FunctionDecl *Saved = CurFn;
@@ -1261,9 +1293,9 @@ private:
     return R;
   }
 
-  /// One call site: CE in CurFn, in the calling context Call (in Caller) if given.
-  void recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const checker::Overload &Ov, const CallExpr *Call,
-                const FunctionDecl *Caller) {
+  /// One call site: CE in CurFn, in the calling context Context (innermost call first; empty: on its own).
+  void recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const checker::Overload &Ov,
+                const Chain &Context) {
     CallSite Site;
     Site.op = Sig.name;
     Site.loc = toLoc(Ctx, CE->getBeginLoc());
@@ -1276,34 +1308,38 @@ private:
     Tr.LaunchBlocks = [&](const FunctionDecl *F) { return launchBlocks(F); };
     Tr.CallLoc = CE->getBeginLoc();
     Tr.CallInLoop = inLoop(CE);
-    std::unique_ptr<CallTranslator> Outer;
-    if (Call) {
+    // One translator per caller; translator K reads its function's parameters as translator K+1's arguments.
+    std::vector<std::unique_ptr<CallTranslator>> Outer;
+    CallTranslator *Inner = &Tr;
+    for (const auto &[Call, Caller] : Context) {
       Site.callers.emplace_back(toLoc(Ctx, Call->getBeginLoc()), functionName(Caller));
-      Outer = std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site);
-      Outer->SetDominates = [this, Call, Caller](const Stmt *S) {
-        return inFunction(Caller, [&] { return dominates(S, Call); });
-      };
-      Outer->LaunchBlocks = [&](const FunctionDecl *F) { return launchBlocks(F); };
-      Outer->CallLoc = Call->getBeginLoc();
-      Outer->CallInLoop = inFunction(Caller, [&] { return inLoop(Call); });
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      unsigned Offset = isa<CXXOperatorCallExpr>(Call) && Callee && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-      auto Arg = [Call, Offset](const ParmVarDecl *P) -> const Expr * {
+      Outer.push_back(std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site));
+      CallTranslator *O = Outer.back().get();
+      const CallExpr *K = Call;
+      const FunctionDecl *G = Caller;
+      O->SetDominates = [this, K, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, K); }); };
+      O->LaunchBlocks = [this](const FunctionDecl *F) { return launchBlocks(F); };
+      O->CallLoc = K->getBeginLoc();
+      O->CallInLoop = inFunction(G, [&] { return inLoop(K); });
+      const FunctionDecl *Callee = K->getDirectCallee();
+      unsigned Offset = isa<CXXOperatorCallExpr>(K) && Callee && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+      auto Arg = [K, Offset](const ParmVarDecl *P) -> const Expr * {
         unsigned I = P->getFunctionScopeIndex() + Offset;
-        return I < Call->getNumArgs() && !isa<CXXDefaultArgExpr>(Call->getArg(I)) ? Call->getArg(I) : nullptr;
+        return I < K->getNumArgs() && !isa<CXXDefaultArgExpr>(K->getArg(I)) ? K->getArg(I) : nullptr;
       };
-      Tr.ParamValue = [&, Arg, Caller](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
+      Inner->ParamValue = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
         const Expr *A = Arg(P);
         if (!A)
           return std::nullopt;
-        return inFunction(Caller, [&] { return Outer->term(A); });
+        return inFunction(G, [&] { return O->term(A); });
       };
-      Tr.ParamTile = [&, Arg, Caller](const ParmVarDecl *P) -> std::optional<TileFacts> {
+      Inner->ParamTile = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<TileFacts> {
         const Expr *A = Arg(P);
         if (!A)
           return std::nullopt;
-        return inFunction(Caller, [&] { return Outer->tile(A); });
+        return inFunction(G, [&] { return O->tile(A); });
       };
+      Inner = O;
     }
     for (size_t I = 0; I < Ov.roles.size(); ++I) {
       checker::Operand O;
@@ -1314,9 +1350,9 @@ private:
     if (Sig.builtin)
       Site.constants.emplace_back("op.invecscope", inVectorScope(CE) ? 1 : 0);
     collectPath(CE, Tr, Site);
-    if (Call)
-      inFunction(Caller, [&] {
-        collectPath(Call, *Outer, Site);
+    for (size_t I = 0; I < Context.size(); ++I)
+      inFunction(Context[I].second, [&] {
+        collectPath(Context[I].first, *Outer[I], Site);
         return 0;
       });
     Calls.push_back(std::move(Site));

@@ -66,3 +66,20 @@ static void uncalled(Src &src, Dst &dst) {
   // expect@+1[a2a3,a5,cpu]: warning pto-colargmin-valid-nonzero: src valid region is 0x0 but TCOLARGMIN needs at least one valid row and column on
   TCOLARGMIN(dst, src, tmp);
 }
+
+// Callers of callers: the width reaches the helper through two calls, and only the outermost one knows it.
+static void inner(int cols) {
+  Src src(16, cols);
+  Dst dst(1, cols);
+  Tmp tmp;
+  // expect@+4[a2a3,a5,cpu]: error pto-tile-valid-bounds: 'dst' has a 1x96 valid region but its tile is only 1x64
+  // expect@+3[a2a3,a5,cpu]: error pto-tile-valid-bounds: 'src' has a 16x96 valid region but its tile is only 16x64
+  // expect-note@+2[a2a3,a5,cpu]: in the call from 'middle' here, with its operands
+  // expect-note@+1[a2a3,a5,cpu]: in the call from 'outerWide' here, with its operands
+  TCOLARGMIN(dst, src, tmp);
+}
+
+static void middle(int cols) { inner(cols); }
+
+void outerNarrow() { middle(32); }
+void outerWide() { middle(96); }
