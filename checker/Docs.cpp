@@ -110,6 +110,13 @@ std::string examplesFrom(const Rule &R, const std::string &Text) {
 }
 } // namespace
 
+std::string ruleExamples(const Rule &R, const std::string &FixtureText) { return examplesFrom(R, FixtureText); }
+
+void attachExamples(RuleSet &S, const std::function<std::string(const std::string &)> &FixtureOf) {
+  for (Rule &R : S.Rules)
+    R.examples = examplesFrom(R, FixtureOf(R.id));
+}
+
 std::string ruleMarkdown(const Rule &R, const std::string &FixtureText) {
   std::ostringstream OS;
   std::string Summary = R.summary;
@@ -158,7 +165,7 @@ std::string ruleMarkdown(const Rule &R, const std::string &FixtureText) {
       OS << "Variant message: `" << V.message << "`\n\n";
   if (!R.note.empty())
     OS << "Note: " << R.note << "\n\n";
-  OS << examplesFrom(R, FixtureText);
+  OS << (FixtureText.empty() ? R.examples : examplesFrom(R, FixtureText));
   std::set<std::string> Helps;
   if (!R.help.empty())
     Helps.insert(R.help);

@@ -10,8 +10,11 @@ namespace pto::checker {
 
 /// The rule's reference page in Markdown: summary, rule details, targets, message, examples, how to fix,
 /// options. FixtureText is the rule's fixture (tests/rules/<id>.cpp): an illegal call with the diagnostic its
-/// annotation expects, and a legal call, are taken from it (no Examples section when it is empty).
+/// annotation expects, and a legal call, are taken from it (default: the fixture compiled in with the rule; no
+/// Examples section when there is none).
 std::string ruleMarkdown(const Rule &R, const std::string &FixtureText = "");
+/// The Examples section ruleMarkdown takes from a fixture ("" if it has no example).
+std::string ruleExamples(const Rule &R, const std::string &FixtureText);
 /// The index page docs/rules/README.md: a table of every rule.
 std::string ruleIndexMarkdown(const RuleSet &Rules);
 /// One line per rule: id, severity, targets, summary.

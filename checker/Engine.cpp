@@ -57,38 +57,7 @@ const std::map<std::string, const char *> LocCodes = {
     {"Acc", "ACC"},         {"Bias", "BIAS"},       {"Scaling", "SCALING"},    {"ScaleLeft", "SCALELEFT"},
     {"ScaleRight", "SCALERIGHT"}, {"Ctrl", "CTRL"}};
 
-/// Symbol-like tokens of an SMT-LIB2 term (quoted or not).
-std::set<std::string> tokens(const std::string &T) {
-  std::set<std::string> Out;
-  std::string Cur;
-  bool Quoted = false;
-  for (char C : T) {
-    if (Quoted) {
-      if (C == '|') {
-        Out.insert(Cur);
-        Cur.clear();
-        Quoted = false;
-      } else {
-        Cur += C;
-      }
-      continue;
-    }
-    if (C == '|') {
-      Quoted = true;
-      continue;
-    }
-    if (C == '(' || C == ')' || C == ' ' || C == '\n' || C == '\t') {
-      if (!Cur.empty())
-        Out.insert(Cur);
-      Cur.clear();
-    } else {
-      Cur += C;
-    }
-  }
-  if (!Cur.empty())
-    Out.insert(Cur);
-  return Out;
-}
+std::set<std::string> tokens(const std::string &T) { return term::symbols(T); }
 
 /// Replaces a placeholder prefix (`T.` per operand, `A.`/`B.` per pair) by `Role.` at symbol starts.
 std::string substPrefix(const std::string &S, const std::string &Prefix, const std::string &Role) {
@@ -595,6 +564,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
         F.loc = C.loc;
         F.function = C.function;
         F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
+        if (!C.instantiatedFrom.empty())
+          F.instantiationLoc = C.instantiatedFrom.front();
         F.citation.clear();
         for (const std::string &S : V->sources.empty() ? R.sources : V->sources)
           F.citation += (F.citation.empty() ? "" : "; ") + S;
@@ -802,6 +773,24 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
       N.text = replaceAll(N.text, TargetMark, Ts);
     Out.push_back(std::move(F));
   }
+}
+
+std::vector<std::string> factNames(const CallSite &C, const RuleSet &Rules) {
+  const OpSignature *Sig = Rules.op(C.op);
+  const Overload *Ov = nullptr;
+  if (Sig)
+    for (const Overload &O : Sig->overloads)
+      if (O.name == C.overload)
+        Ov = &O;
+  FactTable F = buildFacts(C, Sig, Ov);
+  std::set<std::string> Names;
+  for (const Decl &D : F.Decls)
+    Names.insert(D.name);
+  for (const auto &[N, T] : F.Text)
+    Names.insert(N);
+  for (const Symbol &S : C.symbols)
+    Names.erase(S.name);
+  return {Names.begin(), Names.end()};
 }
 
 void sortFindings(std::vector<Finding> &Fs) {

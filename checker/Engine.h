@@ -74,6 +74,10 @@ private:
 /// Orders findings by file, line, column, rule, for deterministic output.
 void sortFindings(std::vector<Finding> &Fs);
 
+/// The facts the engine gives the rules for a call (query constants and message text), by name: what
+/// rules/facts.json must declare (tested).
+std::vector<std::string> factNames(const CallSite &C, const RuleSet &Rules);
+
 } // namespace pto::checker
 
 #endif

@@ -44,6 +44,7 @@ struct Finding {
   std::string citation;
   std::string function;  // enclosing function
   std::string instantiation; // the template instantiation the call was checked in ("" outside templates)
+  SourceLoc instantiationLoc; // where that instantiation was requested (innermost point of instantiation)
 };
 
 struct Tally {

@@ -69,7 +69,7 @@ std::string emitRuleSetSource(const RuleSet &S) {
        << lit(R.summary) << ";\n  R.description = " << lit(R.description) << ";\n  R.perOperand = "
        << (R.perOperand ? "true" : "false") << ";\n  R.perPair = " << (R.perPair ? "true" : "false")
        << ";\n  R.message = " << lit(R.message) << ";\n  R.note = " << lit(R.note) << ";\n  R.help = " << lit(R.help)
-       << ";\n  R.sources = " << strs(R.sources) << ";\n  R.file = " << lit(R.file) << ";\n";
+       << ";\n  R.sources = " << strs(R.sources) << ";\n  R.file = " << lit(R.file) << ";\n  R.examples = " << lit(R.examples) << ";\n";
     for (const RuleVariant &V : R.variants) {
       OS << "  {\n    RuleVariant &V = R.variants.emplace_back();\n    V.targets = {";
       for (size_t I = 0; I < V.targets.size(); ++I)
@@ -89,7 +89,7 @@ std::string emitRuleSetSource(const RuleSet &S) {
   for (const OpSignature &O : S.ops()) {
     OS << "  {\n    OpSignature &O = S.Ops.emplace_back();\n    O.name = " << lit(O.name) << ";\n    O.family = "
        << lit(O.family) << ";\n    O.constants = " << consts(O.constants) << ";\n    O.citation = " << lit(O.citation)
-       << ";\n    O.builtin = " << (O.builtin ? "true" : "false") << ";\n";
+       << ";\n    O.builtin = " << (O.builtin ? "true" : "false") << ";\n    O.model = " << lit(O.model) << ";\n";
     for (const Overload &V : O.overloads)
       OS << "    O.overloads.push_back({" << lit(V.name) << ", " << strs(V.roles) << ", " << consts(V.constants)
          << "});\n";

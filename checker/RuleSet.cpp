@@ -217,6 +217,10 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       Prelude += Text;
       continue;
     }
+    if (Name.size() >= 10 && Name.compare(Name.size() - 10, 10, "facts.json") == 0) {
+      Vocab.load(Name, Text, Errors);
+      continue;
+    }
     json J = json::parse(Text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
     if (J.is_discarded() || !J.is_object()) {
       Rd.error("not a JSON object");
@@ -229,6 +233,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
         S.name = Rd.str(O, "name", true);
         S.family = Rd.str(O, "family", true);
         S.citation = Rd.str(O, "source", true);
+        S.model = Rd.str(O, "model", true);
         S.constants = Rd.constants(O);
         S.builtin = O.value("match", std::string("pto")) == "builtin";
         for (const json &OV : O.value("overloads", json::array())) {
@@ -320,6 +325,9 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
     for (const std::string &Op : R.ops)
       if (Op != "*" && !op(Op))
         Errors.push_back(R.file + ": op \"" + Op + "\" is not declared in rules/ops.json");
+  // With a vocabulary (rules/facts.json), every condition and message is parsed and sort-checked against it.
+  if (Vocab.loaded && Errors.size() == Before)
+    checkRuleTerms(*this, Errors);
   return Errors.size() == Before;
 }
 

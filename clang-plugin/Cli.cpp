@@ -1,5 +1,6 @@
 // clang-plugin: the `pto-lint` LibTooling CLI, a thin shell over Lint (same findings as the plugin).
 #include "Lint.h"
+#include "driver/Driver.h"
 #include "NpuCommand.h"
 #include "checker/Docs.h"
 #include "checker/Emit.h"
@@ -35,46 +36,36 @@ namespace cl = llvm::cl;
 
 namespace {
 
-// Exit codes (docs/cli.md).
-enum Exit { Clean = 0, Findings = 1, InputError = 2, InternalError = 3 };
+using namespace pto::driver; // Exit codes
 
 cl::OptionCategory Cat("pto-lint options");
 cl::list<std::string> Files(cl::Positional, cl::desc("<source files>"), cl::cat(Cat));
 cl::opt<std::string> BuildPath("p", cl::desc("build directory with compile_commands.json (or the file itself)"),
                                cl::value_desc("dir"), cl::cat(Cat));
-cl::opt<std::string> Targets("target", cl::desc("targets to check: a2a3,a5,cpu or all (default: all)"),
-                             cl::init("all"), cl::cat(Cat));
-cl::opt<std::string> Format("format", cl::desc("output format: text, json or sarif (default: text)"),
-                            cl::init("text"), cl::cat(Cat));
-cl::opt<std::string> Output("output", cl::desc("write the report to this file instead of standard output"),
-                            cl::value_desc("file"), cl::cat(Cat));
-cl::list<std::string> Enable("enable", cl::desc("check only rules matching these globs"), cl::CommaSeparated,
-                             cl::cat(Cat));
-cl::list<std::string> Disable("disable", cl::desc("do not check rules matching these globs"), cl::CommaSeparated,
-                              cl::cat(Cat));
 cl::opt<bool> PrintCommands("print-commands",
                             cl::desc("print the clang command pto-lint runs for each compile command (one line per "
                                      "core of a CCE command, shell-quoted) and exit"),
                             cl::cat(Cat));
-cl::opt<unsigned> Timeout("timeout",
-                         cl::desc("wall-clock cap of one Z3 call in ms, a safety net behind --budget (default 1000; "
-                                  "0: none); a check that hits it is unknown"),
-                         cl::init(1000), cl::cat(Cat));
-cl::opt<unsigned> TuTimeout("tu-timeout",
-                           cl::desc("wall-clock cap of all Z3 calls of one translation unit in ms (default 10000; 0: "
-                                    "none); the checks after it are unknown"),
-                           cl::init(10000), cl::cat(Cat));
-cl::opt<unsigned> Budget("budget", cl::desc("Z3 resource limit per query (default 2000000)"), cl::init(2000000),
-                         cl::cat(Cat));
-cl::opt<std::string> DumpSmt("dump-smt", cl::desc("write every query as SMT-LIB2 into this directory"),
-                             cl::value_desc("dir"), cl::cat(Cat));
-cl::opt<bool> Werror("werror", cl::desc("report every finding as an error"), cl::cat(Cat));
 cl::opt<bool> ListRules("list-rules", cl::desc("list the rules and exit"), cl::cat(Cat));
 cl::opt<std::string> Explain("explain", cl::desc("print the reference page of a rule and exit"),
                              cl::value_desc("rule-id"), cl::cat(Cat));
-cl::opt<bool> Quiet("quiet", cl::desc("do not print the summary line"), cl::cat(Cat));
-cl::opt<std::string> Stats("solver-stats", cl::desc("write solver timing statistics (JSON) to this file"),
-                           cl::value_desc("file"), cl::cat(Cat));
+
+/// The driver's option table as command-line options (--KEY=VALUE; flags without a value). An option given
+/// several times gets its values joined with ',' (`--enable=a --enable=b` is `--enable=a,b`).
+std::vector<std::unique_ptr<cl::list<std::string>>> tableOptions() {
+  std::vector<std::unique_ptr<cl::list<std::string>>> Out;
+  for (const pto::driver::OptionSpec &S : pto::driver::optionTable()) {
+    auto O = std::make_unique<cl::list<std::string>>(llvm::StringRef(S.key), cl::desc(S.help), cl::cat(Cat));
+    if (*S.valueName) {
+      O->setValueStr(S.valueName);
+    } else {
+      O->setValueExpectedFlag(cl::ValueOptional);
+      O->setValueStr("bool");
+    }
+    Out.push_back(std::move(O));
+  }
+  return Out;
+}
 
 int usage(const std::string &Msg) {
   llvm::errs() << "pto-lint: error: " << Msg << "\n";
@@ -83,23 +74,23 @@ int usage(const std::string &Msg) {
 
 class Factory : public FrontendActionFactory {
 public:
-  Factory(const pto::clangfe::LintConfig &C, std::shared_ptr<pto::clangfe::LintResults> R) : C(C), R(std::move(R)) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(C, R); }
+  Factory(std::shared_ptr<pto::driver::Session> S, pto::clangfe::Rendering How) : S(std::move(S)), How(How) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(S, How); }
 
 private:
   class Action : public ASTFrontendAction {
   public:
-    Action(const pto::clangfe::LintConfig &C, std::shared_ptr<pto::clangfe::LintResults> R) : C(C), R(std::move(R)) {}
+    Action(std::shared_ptr<pto::driver::Session> S, pto::clangfe::Rendering How) : S(std::move(S)), How(How) {}
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
-      return pto::clangfe::makeLintConsumer(CI, C, R);
+      return pto::clangfe::makeLintConsumer(CI, S, How);
     }
 
   private:
-    const pto::clangfe::LintConfig &C;
-    std::shared_ptr<pto::clangfe::LintResults> R;
+    std::shared_ptr<pto::driver::Session> S;
+    pto::clangfe::Rendering How;
   };
-  const pto::clangfe::LintConfig &C;
-  std::shared_ptr<pto::clangfe::LintResults> R;
+  std::shared_ptr<pto::driver::Session> S;
+  pto::clangfe::Rendering How;
 };
 
 /// Drops options that load plugins (the build may load ptolint itself) or write outputs.
@@ -179,6 +170,7 @@ std::string preludeDir(const char *Argv0) {
 } // namespace
 
 int main(int argc, const char **argv) {
+  auto TableOpts = tableOptions();
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) { OS << "pto-lint " << PTOLINT_VERSION << "\n"; });
   std::string FixedErr;
@@ -191,45 +183,39 @@ int main(int argc, const char **argv) {
                                    "  pto-lint [options] <file>... -- <compiler flags>\n"
                                    "  pto-lint [options] -p <build dir> [<file>...]\n",
                                    &llvm::errs()))
-    return InputError;
+    return Exit::InputError;
 
   const pto::checker::RuleSet &Rules = pto::checker::RuleSet::builtin();
   if (Rules.rules().empty()) {
     llvm::errs() << "pto-lint: internal error: no rules are built in\n";
-    return InternalError;
+    return Exit::InternalError;
   }
   if (ListRules) {
     llvm::outs() << pto::checker::ruleList(Rules);
-    return Clean;
+    return Exit::Clean;
   }
   if (!Explain.empty()) {
     const pto::checker::Rule *R = Rules.find(Explain);
     if (!R)
       return usage("no rule named '" + Explain + "' (see --list-rules)");
     llvm::outs() << pto::checker::ruleMarkdown(*R);
-    return Clean;
+    return Exit::Clean;
   }
 
-  pto::clangfe::LintConfig Cfg;
-  std::string Err = pto::clangfe::applyOption(Cfg, "target", Targets);
-  if (!Err.empty())
-    return usage(Err);
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    return usage("unknown format '" + Format + "' (known: text, json, sarif)");
-  if (Budget == 0)
-    return usage("--budget must be positive");
-  Cfg.targetsExplicit = Targets.getNumOccurrences() > 0;
-  Cfg.engine.budget.rlimit = Budget;
-  Cfg.engine.budget.timeoutMs = Timeout;
-  Cfg.engine.budget.tuMillis = TuTimeout;
-  Cfg.engine.enable.assign(Enable.begin(), Enable.end());
-  Cfg.engine.disable.assign(Disable.begin(), Disable.end());
-  Cfg.engine.dumpDir = DumpSmt;
-  Cfg.werror = Werror;
-  Cfg.emitDiagnostics = Format == "text";
-  Cfg.findingsAreNotCompileErrors = true;
-  if (!DumpSmt.empty() && !llvm::sys::fs::is_directory(DumpSmt))
-    return usage("--dump-smt directory '" + DumpSmt + "' does not exist");
+  pto::driver::Options Opts;
+  const auto &Table = pto::driver::optionTable();
+  for (size_t I = 0; I < Table.size(); ++I)
+    if (TableOpts[I]->getNumOccurrences()) {
+      std::string Joined;
+      for (const std::string &V : *TableOpts[I])
+        Joined += (Joined.empty() ? "" : ",") + V;
+      std::string Err = pto::driver::applyOption(Opts, Table[I].key, Joined);
+      if (!Err.empty())
+        return usage(Err);
+    }
+  const std::string &Format = Opts.format, &Output = Opts.output;
+  if (!Opts.engine.dumpDir.empty() && !llvm::sys::fs::is_directory(Opts.engine.dumpDir))
+    return usage("--dump-smt directory '" + Opts.engine.dumpDir + "' does not exist");
 
   // The compilation database: after `--`, from -p, or found next to the sources.
   std::unique_ptr<CompilationDatabase> DB;
@@ -317,9 +303,11 @@ int main(int argc, const char **argv) {
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(Format == "text" ? llvm::outs() : llvm::errs(), DiagOpts.get());
-  auto Shared = std::make_shared<pto::clangfe::LintResults>();
-  const pto::clangfe::LintResults &Results = *Shared;
-  Factory F(Cfg, Shared);
+  auto Session = std::make_shared<pto::driver::Session>(Opts);
+  pto::clangfe::Rendering How;
+  How.diagnostics = Format == "text";
+  How.findingsAreNotCompileErrors = true;
+  Factory F(Session, How);
   // ClangTool prints "[i/N] Processing file ..." on stderr when it is given several files, as clang-tidy
   // does; with --quiet each file is its own run, so nothing but diagnostics is printed.
   auto RunOn = [&](const std::vector<std::string> &Files) {
@@ -332,7 +320,7 @@ int main(int argc, const char **argv) {
     return Tool.run(&F);
   };
   int RunStatus = 0; // ClangTool: 1 if a file failed, 2 if one was skipped (no compile command)
-  if (Quiet)
+  if (Opts.quiet)
     for (const std::string &File : Sources) {
       int St = RunOn({File});
       RunStatus = St == 1 || RunStatus == 1 ? 1 : std::max(RunStatus, St);
@@ -340,88 +328,40 @@ int main(int argc, const char **argv) {
   else
     RunStatus = RunOn(Sources);
 
-  // The cores of one mixed kernel, or headers shared by several files, give the same finding twice.
-  std::vector<pto::checker::Finding> Findings;
-  for (const pto::checker::Finding &F : Results.findings) {
-    bool Dup = false;
-    for (const pto::checker::Finding &G : Findings)
-      Dup |= G.loc.file == F.loc.file && G.loc.line == F.loc.line && G.loc.col == F.loc.col &&
-             G.ruleId == F.ruleId && G.message == F.message;
-    if (!Dup)
-      Findings.push_back(F);
-  }
-
   pto::checker::RunInfo Info;
   Info.toolVersion = PTOLINT_VERSION;
-  Info.targets = Cfg.engine.targets;
+  Info.targets = Opts.engine.targets;
   llvm::SmallString<256> Cwd;
   llvm::sys::fs::current_path(Cwd);
   Info.baseDir = std::string(Cwd);
-  Info.tally = Results.tally;
-  std::string Report;
-  if (Format == "json")
-    Report = pto::checker::toJson(Findings, Info);
-  else if (Format == "sarif")
-    Report = pto::checker::toSarif(Findings, Rules, Info);
+  Info.tally = Session->results().tally;
+  std::string Report = Session->report(Info);
   if (!Output.empty()) {
     std::error_code EC;
     llvm::raw_fd_ostream OS(Output, EC);
     if (EC)
       return usage("cannot write '" + Output + "': " + EC.message());
-    OS << (Format == "text" ? pto::checker::toText(Findings, Info) : Report);
+    OS << (Format == "text" ? Session->textReport(Info) : Report);
   } else if (!Report.empty()) {
     llvm::outs() << Report;
   }
-
-  if (!Stats.empty()) {
-    auto Sorted = [](std::vector<double> M) {
-      std::sort(M.begin(), M.end());
-      return M;
-    };
-    std::vector<double> D = Sorted(Results.decisionMicros), Q = Sorted(Results.queryMicros),
-                        Call = Sorted(Results.callMicros);
-    auto Pct = [](const std::vector<double> &M, double P) {
-      return M.empty() ? 0.0 : M[std::min(M.size() - 1, size_t(P * (M.size() - 1) + 0.5))];
-    };
+  if (!Opts.stats.empty()) {
     std::error_code EC;
-    llvm::raw_fd_ostream OS(Stats, EC);
+    llvm::raw_fd_ostream OS(Opts.stats, EC);
     if (EC)
-      return usage("cannot write '" + Stats + "': " + EC.message());
-    OS << "{\"decisions\": " << D.size() << ", \"prechecked\": " << Results.prechecked << ", \"queries\": " << Q.size()
-       << ", \"ground\": " << Results.groundQueries << ", \"enumerated\": " << Results.enumerated
-       << ", \"cacheHits\": " << Results.cacheHits << ", \"z3Calls\": " << Results.z3Calls
-       << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
-       << ", \"maxMicros\": " << (D.empty() ? 0.0 : D.back()) << ", \"queryMedianMicros\": " << Pct(Q, 0.5)
-       << ", \"queryP99Micros\": " << Pct(Q, 0.99) << ", \"queryMaxMicros\": " << (Q.empty() ? 0.0 : Q.back())
-       << ", \"calls\": " << Call.size() << ", \"callMedianMicros\": " << Pct(Call, 0.5)
-       << ", \"callP99Micros\": " << Pct(Call, 0.99) << ", \"callMaxMicros\": " << (Call.empty() ? 0.0 : Call.back())
-       << ", \"solverMillis\": " << std::accumulate(Q.begin(), Q.end(), 0.0) / 1000
-       << ", \"extractMillis\": " << Results.extractMicros / 1000 << ", \"engineMillis\": " << Results.checkMicros / 1000
-       << "}\n";
+      return usage("cannot write '" + Opts.stats + "': " + EC.message());
+    OS << Session->statsJson();
   }
-
-  unsigned Suppressed = Results.suppressed;
-  if (!Quiet) {
-    llvm::raw_ostream &OS = Format == "text" && Output.empty() ? llvm::outs() : llvm::errs();
-    size_t NFiles = Results.mainFiles.size();
-    OS << "pto-lint: " << NFiles << " file" << (NFiles == 1 ? "" : "s") << ", "
-       << pto::checker::summaryLine(Results.tally);
-    if (Suppressed)
-      OS << " (" << Suppressed << " suppressed by NOLINT)";
-    OS << "\n";
-  }
+  if (!Opts.quiet)
+    (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << Session->summaryLine() << "\n";
   llvm::outs().flush();
 
-  if (Results.internalErrors || Results.tally.errors)
-    return InternalError;
-  if (RunStatus != 0 || Results.failedTranslationUnits || Results.translationUnits < Sources.size()) {
+  const pto::driver::Results &Results = Session->results();
+  bool Incomplete = RunStatus != 0 || Results.translationUnits < Sources.size();
+  int Rc = Session->exitCode(Incomplete);
+  if (Rc == Exit::InputError)
     llvm::errs() << "pto-lint: error: "
                  << (Results.failedTranslationUnits ? "some files did not compile" : "some files could not be processed")
                  << "; findings for the calls that were parsed are reported\n";
-    return InputError;
-  }
-  // Notes (advisory rules: documented behaviour worth knowing) are reported but do not fail the run.
-  bool Fails = std::any_of(Findings.begin(), Findings.end(),
-                           [](const pto::checker::Finding &F) { return F.severity != pto::checker::Severity::Note; });
-  return Fails ? Exit::Findings : Clean;
+  return Rc;
 }

@@ -1,19 +1,18 @@
-// clang-plugin: `clang++ -fplugin=ptolint.so [-fplugin-arg-ptolint-KEY=VALUE ...]`, a thin shell over Lint.
+// clang-plugin: `clang++ -fplugin=ptolint.so [-fplugin-arg-ptolint-KEY=VALUE ...]`, a thin shell over the driver.
 #include "Lint.h"
 
 #include "clang/Frontend/FrontendPluginRegistry.h"
-#include "llvm/Config/llvm-config.h"
 
 using namespace clang;
 
 namespace {
 
 class PtoLintAction : public PluginASTAction {
-  pto::clangfe::LintConfig Cfg;
+  pto::driver::Options Opts;
 
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
-    return pto::clangfe::makeLintConsumer(CI, Cfg, std::make_shared<pto::clangfe::LintResults>());
+    return pto::clangfe::makeLintConsumer(CI, std::make_shared<pto::driver::Session>(Opts), {});
   }
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
@@ -22,10 +21,15 @@ protected:
       size_t Eq = A.find('=');
       std::string Key = A.substr(0, Eq), Value = Eq == std::string::npos ? "" : A.substr(Eq + 1);
       if (Key == "help") {
-        llvm::errs() << "ptolint plugin options (-fplugin-arg-ptolint-KEY=VALUE):\n" << pto::clangfe::optionHelp();
+        llvm::errs() << "ptolint plugin options (-fplugin-arg-ptolint-KEY=VALUE):\n" << pto::driver::optionHelp(false);
         continue;
       }
-      std::string Err = pto::clangfe::applyOption(Cfg, Key, Value);
+      std::string Err;
+      for (const pto::driver::OptionSpec &S : pto::driver::optionTable())
+        if (Key == S.key && S.cliOnly)
+          Err = "option '" + Key + "' is for the pto-lint command line; the plugin reports as compiler diagnostics";
+      if (Err.empty())
+        Err = pto::driver::applyOption(Opts, Key, Value);
       if (!Err.empty()) {
         unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error, "ptolint plugin: %0 (use "
                                                                   "-fplugin-arg-ptolint-help for the list)");

@@ -1,5 +1,11 @@
-// pto-rulegen: validates rules/ and writes it as C++ (build step; a broken rule fails the build).
-//   pto-rulegen OUT.cpp RULES_DIR FILE...
+// pto-rulegen: validates rules/ (every term parsed and sort-checked against rules/facts.json) and writes it as
+// C++ (build step; a broken rule or a misspelled fact fails the build).
+//   pto-rulegen OUT.cpp RULES_DIR [--source-root DIR] FILE...
+// With --source-root, what a rule needs besides its data must exist there too, or the build fails: its fixture
+// tests/rules/<id>.cpp (which also gives the Examples section of --explain), its page docs/rules/<id>.md, and for
+// each op the reference-model header rules/ops.json names, which must mention the op.
+//   pto-rulegen add-op | add-rule ...   scaffolds (tools/scaffold.cpp)
+#include "checker/Docs.h"
 #include "checker/Rule.h"
 
 #include <algorithm>
@@ -11,15 +17,24 @@
 namespace pto::checker {
 std::string emitRuleSetSource(const RuleSet &S);
 }
+int scaffoldMain(int Argc, char **Argv); // tools/scaffold.cpp: add-op, add-rule
 
 int main(int Argc, char **Argv) {
+  if (int Rc = scaffoldMain(Argc, Argv); Rc >= 0)
+    return Rc;
   if (Argc < 4) {
     std::fprintf(stderr, "usage: pto-rulegen OUT.cpp RULES_DIR FILE...\n");
     return 2;
   }
   std::filesystem::path Dir = Argv[2];
+  std::string Root;
+  int First = 3;
+  if (Argc > 4 && std::string(Argv[3]) == "--source-root") {
+    Root = Argv[4];
+    First = 5;
+  }
   std::vector<std::pair<std::string, std::string>> Files;
-  for (int I = 3; I < Argc; ++I) {
+  for (int I = First; I < Argc; ++I) {
     std::ifstream In(Argv[I]);
     if (!In) {
       std::fprintf(stderr, "pto-rulegen: cannot read %s\n", Argv[I]);
@@ -33,10 +48,49 @@ int main(int Argc, char **Argv) {
   std::sort(Files.begin(), Files.end());
   pto::checker::RuleSet S;
   std::vector<std::string> Errors;
-  if (!S.load(Files, Errors)) {
+  bool Ok = S.load(Files, Errors);
+  if (!S.vocabulary().loaded && std::none_of(Errors.begin(), Errors.end(), [](const std::string &E) {
+        return E.find("facts.json") != std::string::npos;
+      })) {
+    Errors.push_back("rules/facts.json (the fact vocabulary every rule is checked against) is not among the inputs");
+    Ok = false;
+  }
+  if (!Ok) {
     for (const std::string &E : Errors)
       std::fprintf(stderr, "pto-rulegen: %s\n", E.c_str());
     return 1;
+  }
+  if (!Root.empty()) {
+    auto Read = [&](const std::string &Rel, std::string &Text) {
+      std::ifstream In(Root + "/" + Rel);
+      std::stringstream SS;
+      SS << In.rdbuf();
+      Text = SS.str();
+      return static_cast<bool>(In);
+    };
+    std::vector<std::string> Missing;
+    std::string Text;
+    for (const pto::checker::Rule &R : S.rules()) {
+      if (!Read("tests/rules/" + R.id + ".cpp", Text))
+        Missing.push_back(R.file + ": no fixture tests/rules/" + R.id + ".cpp (scripts/add-rule.sh makes one)");
+      if (!Read("docs/rules/" + R.id + ".md", Text))
+        Missing.push_back(R.file + ": no page docs/rules/" + R.id + ".md (PTOLINT_BLESS=1 build/tests/unit_tests "
+                                   "--gtest_filter=RuleData.* writes it)");
+    }
+    for (const pto::checker::OpSignature &O : S.ops())
+      if (!Read(O.model, Text))
+        Missing.push_back("rules/ops.json: " + O.name + ": no reference model '" + O.model + "'");
+      else if (Text.find(O.name) == std::string::npos)
+        Missing.push_back("rules/ops.json: " + O.name + ": the reference model '" + O.model + "' does not mention it");
+    if (!Missing.empty()) {
+      for (const std::string &E : Missing)
+        std::fprintf(stderr, "pto-rulegen: %s\n", E.c_str());
+      return 1;
+    }
+    pto::checker::attachExamples(S, [&](const std::string &Id) {
+      Read("tests/rules/" + Id + ".cpp", Text);
+      return Text;
+    });
   }
   std::string Text = pto::checker::emitRuleSetSource(S);
   std::ifstream Old(Argv[1]);

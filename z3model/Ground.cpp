@@ -7,70 +7,6 @@
 namespace pto::z3model {
 
 namespace {
-struct Parser {
-  const std::string &T;
-  size_t P = 0;
-  bool Bad = false;
-
-  void skip() {
-    while (P < T.size()) {
-      if (std::isspace(static_cast<unsigned char>(T[P]))) {
-        ++P;
-      } else if (T[P] == ';') {
-        while (P < T.size() && T[P] != '\n')
-          ++P;
-      } else {
-        break;
-      }
-    }
-  }
-  Sexp one() {
-    skip();
-    Sexp S;
-    if (P >= T.size()) {
-      Bad = true;
-      return S;
-    }
-    if (T[P] == '(') {
-      ++P;
-      S.kind = Sexp::List;
-      for (;;) {
-        skip();
-        if (P >= T.size()) {
-          Bad = true;
-          return S;
-        }
-        if (T[P] == ')') {
-          ++P;
-          return S;
-        }
-        S.items.push_back(one());
-        if (Bad)
-          return S;
-      }
-    }
-    if (T[P] == ')') {
-      Bad = true;
-      return S;
-    }
-    if (T[P] == '|') {
-      size_t E = T.find('|', P + 1);
-      if (E == std::string::npos) {
-        Bad = true;
-        return S;
-      }
-      S.atom = T.substr(P + 1, E - P - 1);
-      P = E + 1;
-      return S;
-    }
-    size_t B = P;
-    while (P < T.size() && !std::isspace(static_cast<unsigned char>(T[P])) && T[P] != '(' && T[P] != ')' && T[P] != ';')
-      ++P;
-    S.atom = T.substr(B, P - B);
-    return S;
-  }
-};
-
 bool isNumber(const std::string &A) {
   return !A.empty() && A.find_first_not_of("0123456789") == std::string::npos && A.size() < 19;
 }
@@ -82,19 +18,6 @@ std::optional<int64_t> fit(I128 V) {
   return static_cast<int64_t>(V);
 }
 } // namespace
-
-std::optional<std::vector<Sexp>> parseSexps(const std::string &Text) {
-  Parser Pr{Text};
-  std::vector<Sexp> Out;
-  for (;;) {
-    Pr.skip();
-    if (Pr.P >= Text.size())
-      return Out;
-    Out.push_back(Pr.one());
-    if (Pr.Bad)
-      return std::nullopt;
-  }
-}
 
 bool GroundEvaluator::loadPrelude(const std::string &Prelude) {
   auto Forms = parseSexps(Prelude);

@@ -9,17 +9,12 @@
 #include <string>
 #include <vector>
 
+#include "term/Sexp.h"
+
 namespace pto::z3model {
 
-/// A parsed SMT-LIB2 term.
-struct Sexp {
-  enum Kind { Atom, List } kind = Atom;
-  std::string atom;
-  std::vector<Sexp> items;
-};
-
-/// Parses a sequence of s-expressions; nullopt on a syntax error.
-std::optional<std::vector<Sexp>> parseSexps(const std::string &Text);
+using term::Sexp;
+using term::parseSexps;
 
 /// The prelude's `define-fun` macros, and a convenience evaluator over them. The fragment the rules use:
 /// Int literals, true/false, + - * div mod abs, comparisons, and or not => xor ite distinct, and the macros.

@@ -82,9 +82,7 @@ struct Solver::Impl {
 Solver::Solver(Budget B) : P(std::make_unique<Impl>()), B(B) {}
 Solver::~Solver() = default;
 
-namespace {
-template <class SymFn, class CopyFn> void scanSymbols(const std::string &T, SymFn Fn, CopyFn Copy);
-}
+using term::scanSymbols;
 
 DeclTable::DeclTable(std::vector<Decl> Ds, std::vector<std::string> Hs) : Decls(std::move(Ds)), Hyps(std::move(Hs)) {
   for (size_t I = 0; I < Decls.size(); ++I)
@@ -245,7 +243,7 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, double Ca
       continue;
     std::string Q1 = quoteSym(Name);
     int64_t Hi = It->second < 0 ? -It->second : It->second, Lo = 0;
-    while (Lo < Hi && Steps-- > 0 && I.SpentMs < CapMs) {
+    while (Lo < Hi && Steps-- > 0 && (CapMs == 0 || I.SpentMs < CapMs)) { // 0: no cap (--tu-timeout=0)
       int64_t Mid = Lo + (Hi - Lo) / 2;
       std::string Extra = "(and (not " + Q.property + ") (<= (abs " + Q1 + ") " + std::to_string(Mid) + ")";
       for (const std::string &F : Fixed)
@@ -271,44 +269,6 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, double Ca
 }
 
 namespace {
-/// Calls Fn(begin, length) for every symbol (quoted or not) of an SMT-LIB2 text, in order; Copy(begin, length)
-/// for the text between symbols (or a symbol Fn declined).
-template <class SymFn, class CopyFn> void scanSymbols(const std::string &T, SymFn Fn, CopyFn Copy) {
-  size_t I = 0, N = T.size();
-  while (I < N) {
-    char C = T[I];
-    if (C == '|') {
-      size_t E = T.find('|', I + 1);
-      if (E == std::string::npos) {
-        Copy(I, N - I);
-        return;
-      }
-      if (!Fn(I + 1, E - I - 1))
-        Copy(I, E + 1 - I);
-      I = E + 1;
-    } else if (C == '(' || C == ')' || C == ' ' || C == '\n' || C == '\t' || C == '\r' || C == '"' || C == ';') {
-      size_t B = I;
-      while (I < N && (T[I] == '(' || T[I] == ')' || T[I] == ' ' || T[I] == '\n' || T[I] == '\t' || T[I] == '\r'))
-        ++I;
-      if (I == B) { // a string or a comment: copy to its end
-        size_t E = T[I] == '"' ? T.find('"', I + 1) : T.find('\n', I);
-        E = E == std::string::npos ? N : E + 1;
-        Copy(I, E - I);
-        I = E;
-      } else {
-        Copy(B, I - B);
-      }
-    } else {
-      size_t B = I;
-      while (I < N && T[I] != '(' && T[I] != ')' && T[I] != ' ' && T[I] != '\n' && T[I] != '\t' && T[I] != '\r' &&
-             T[I] != '|' && T[I] != '"' && T[I] != ';')
-        ++I;
-      if (!Fn(B, I - B))
-        Copy(B, I - B);
-    }
-  }
-}
-
 /// The declarations of a query: its shared table (if any), then its own.
 struct NameIndex {
   const DeclTable *Shared = nullptr;

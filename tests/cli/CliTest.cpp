@@ -213,12 +213,97 @@ TEST(Cli, PrintCommandsShowsWhatIsParsed) {
   EXPECT_NE(Plain.text.find("'-DX=a b'"), std::string::npos) << Plain.text; // quoted for the shell
 }
 
+/// Copies rules/ into D/rules; returns the file arguments pto-rulegen gets in the build.
+std::string copyRules(const std::string &D) {
+  std::filesystem::copy(std::string(PTOLINT_SOURCE_DIR) + "/rules", D + "/rules",
+                        std::filesystem::copy_options::recursive);
+  std::string Args;
+  for (const auto &E : std::filesystem::recursive_directory_iterator(D + "/rules"))
+    if (E.is_regular_file())
+      Args += " " + E.path().string();
+  return Args;
+}
+
+TEST(Readme, SampleIsCurrent) {
+  // The README's sample output is what the command it names prints (source paths relative to the checkout).
+  const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/README.md";
+  std::string Doc;
+  {
+    std::ifstream In(Path);
+    std::stringstream SS;
+    SS << In.rdbuf();
+    Doc = SS.str();
+  }
+  const std::string Mark = "<!-- sample (generated; Readme.SampleIsCurrent): pto-lint ";
+  size_t M = Doc.find(Mark);
+  ASSERT_NE(M, std::string::npos) << "README.md has no generated sample";
+  size_t ArgsEnd = Doc.find(" -->\n", M);
+  std::string Args = Doc.substr(M + Mark.size(), ArgsEnd - M - Mark.size());
+  size_t Open = Doc.find("```\n", ArgsEnd), Close = Doc.find("```\n", Open + 4);
+  ASSERT_TRUE(Open != std::string::npos && Close != std::string::npos);
+  Out O = run("cd " + std::string(PTOLINT_SOURCE_DIR) + " && " + Cli + " " + Args + " 2>/dev/null");
+  EXPECT_EQ(O.rc, 1) << O.text;
+  std::string Got = O.text, Prefix = std::string(PTOLINT_SOURCE_DIR) + "/";
+  for (size_t P = Got.find(Prefix); P != std::string::npos; P = Got.find(Prefix, P))
+    Got.erase(P, Prefix.size());
+  std::string Want = Doc.substr(0, Open + 4) + Got + Doc.substr(Close);
+  if (getenv("PTOLINT_BLESS"))
+    std::ofstream(Path) << Want;
+  EXPECT_EQ(Doc.substr(Open + 4, Close - Open - 4), Got) << "README.md's sample is stale: PTOLINT_BLESS=1 "
+                                                            "build/tests/cli_tests --gtest_filter=Readme.*";
+}
+
+TEST(RuleGen, MisspelledFactFailsTheBuildStep) {
+  // The build step on the real rules succeeds; one misspelled fact in one rule fails it, naming the file, the
+  // variant and the fact meant.
+  std::string D = tempDir();
+  std::string Args = copyRules(D);
+  const std::string Gen = std::string(PTOLINT_RULEGEN) + " " + D + "/out.cpp " + D + "/rules";
+  Out Good = run(Gen + " --source-root " + PTOLINT_SOURCE_DIR + Args);
+  EXPECT_EQ(Good.rc, 0) << Good.text;
+  const std::string Rule = D + "/rules/colreduce/pto-colreduce-dst-validrow.json";
+  std::string Text;
+  {
+    std::ifstream In(Rule);
+    std::stringstream SS;
+    SS << In.rdbuf();
+    Text = SS.str();
+  }
+  size_t P = Text.find("\"(= dst.vrow 1)\"");
+  ASSERT_NE(P, std::string::npos);
+  Text.replace(P, std::string("\"(= dst.vrow 1)\"").size(), "\"(= dst.vrows 1)\"");
+  std::ofstream(Rule) << Text;
+  std::filesystem::remove(D + "/out.cpp");
+  Out Bad = run(Gen + Args);
+  EXPECT_EQ(Bad.rc, 1) << Bad.text;
+  EXPECT_NE(Bad.text.find("rules/colreduce/pto-colreduce-dst-validrow.json: variant 1 require: unknown name "
+                          "'dst.vrows' (no operand fact 'vrows' in rules/facts.json; did you mean 'dst.vrow'?)"),
+            std::string::npos)
+      << Bad.text;
+  EXPECT_FALSE(std::filesystem::exists(D + "/out.cpp"));
+}
+
+TEST(RuleGen, RuleWithoutFixtureOrPageFailsTheBuildStep) {
+  // A new rule file with no fixture and no doc page, and an op whose model header does not mention it.
+  std::string D = tempDir();
+  std::string Args = copyRules(D);
+  std::string New = write(D, "rules/colreduce/pto-colreduce-new-property.json",
+                          R"J({"id": "pto-colreduce-new-property", "ops": ["TCOLMIN"], "kind": "valid-shape",
+                              "severity": "warning", "summary": "s", "message": "m", "sources": ["x"],
+                              "variants": [{"targets": ["a2a3"], "require": "(= dst.vrow 1)"}]})J");
+  Out O = run(std::string(PTOLINT_RULEGEN) + " " + D + "/out.cpp " + D + "/rules --source-root " +
+              PTOLINT_SOURCE_DIR + Args + " " + New);
+  EXPECT_EQ(O.rc, 1) << O.text;
+  EXPECT_NE(O.text.find("no fixture tests/rules/pto-colreduce-new-property.cpp"), std::string::npos) << O.text;
+  EXPECT_NE(O.text.find("no page docs/rules/pto-colreduce-new-property.md"), std::string::npos) << O.text;
+}
+
 TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
   // pto-rulegen validates rules/ when the build compiles it: a broken rule is an error naming the file.
   std::string D = tempDir();
   std::filesystem::create_directories(D + "/rules/colargmin");
   std::string Ops = write(D, "rules/ops.json",
-                          R"({"ops":[{"name":"TCOLARGMIN","family":"colargmin","source":"x",)"
+                          R"({"ops":[{"name":"TCOLARGMIN","family":"colargmin","model":"m.hpp","source":"x",)"
                           R"("overloads":[{"name":"index","roles":["dstIdx","src","tmp"]}]}]})");
   std::string Bad = write(D, "rules/colargmin/bad.json", R"({"id": "not-a-rule-id", "ops": ["TCOLARGMIN"]})");
   Out O = run(std::string(PTOLINT_RULEGEN) + " " + D + "/out.cpp " + D + "/rules " + Ops + " " + Bad);

@@ -10,6 +10,7 @@
 #include "pto/ops/Elementwise.hpp" // TMIN, TMAX
 #include "pto/ops/Part.hpp"        // TPARTMIN, TPARTMAX
 #include "pto/ops/RowExpand.hpp"   // TROWEXPANDMIN, TROWEXPANDMAX
+#include "pto/ops/RowReduce.hpp"   // TROWMIN, TROWMAX
 #include "pto/ops/VectorRegs.hpp"  // A5 RegTensor, MaskReg, vmin, vmax
 
 #endif // PTO_PTO_INST_HPP

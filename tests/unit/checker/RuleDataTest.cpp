@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <random>
 #include <sstream>
 
@@ -40,6 +41,7 @@ TEST(RuleData, CompiledRulesAreTheRuleFiles) {
   RuleSet S;
   std::vector<std::string> Errors;
   ASSERT_TRUE(S.load(embeddedRuleFiles(), Errors));
+  attachExamples(S, [](const std::string &Id) { return readFile(std::string(PTOLINT_SOURCE_DIR) + "/tests/rules/" + Id + ".cpp"); });
   EXPECT_EQ(emitRuleSetSource(S), emitRuleSetSource(RuleSet::builtin()));
   ASSERT_EQ(S.rules().size(), RuleSet::builtin().rules().size());
   for (size_t I = 0; I < S.rules().size(); ++I) { // spot checks that do not go through the emitter
@@ -72,6 +74,136 @@ TEST(RuleData, LoaderRejectsBrokenRules) {
   for (const char *Want : {"not of the form pto-", "unknown kind", "severity must be", "unknown target \"a9\"",
                            "unknown key \"typo\"", "citation", "TNOPE"})
     EXPECT_NE(All.find(Want), std::string::npos) << "missing error about: " << Want << "\n" << All;
+}
+
+/// The rules with one condition, let or message changed; what the loader says about them.
+std::string brokenRule(const std::string &File, const std::string &From, const std::string &To) {
+  std::vector<std::pair<std::string, std::string>> Files = embeddedRuleFiles();
+  bool Found = false;
+  for (auto &[Name, Text] : Files)
+    if (Name == File) {
+      size_t P = Text.find(From);
+      EXPECT_NE(P, std::string::npos) << From << " not in " << File;
+      if (P != std::string::npos) {
+        Text.replace(P, From.size(), To);
+        Found = true;
+      }
+    }
+  EXPECT_TRUE(Found) << File;
+  RuleSet S;
+  std::vector<std::string> Errors;
+  EXPECT_FALSE(S.load(Files, Errors)) << "accepted: " << To;
+  std::string All;
+  for (const std::string &E : Errors)
+    All += E + "\n";
+  return All;
+}
+
+/// Every kind of mistake in a rule term fails the load (and so pto-rulegen, and the build), naming the file, the
+/// variant and, for a typo, what was meant.
+TEST(RuleData, TermCheckerRejectsMistakes) {
+  const std::string F = "rules/colreduce/pto-colreduce-dst-validrow.json";
+  struct Case {
+    const char *from, *to, *want;
+  } Cases[] = {
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(= dst.vrows 1)\"",
+       "variant 1 require: unknown name 'dst.vrows' (no operand fact 'vrows' in rules/facts.json; did you mean 'dst.vrow'?)"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(= dts.vrow 1)\"", "did you mean 'dst.vrow'?"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(= dstIdx.vrow 1)\"", "'dstIdx' is not an operand of the rule's ops"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(= dst.vrow 1\"", "variant 1 require: syntax error: unbalanced '('"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(+ dst.vrow 1)\"", "'(+ dst.vrow 1)' is Int where Bool is expected"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(eq dst.vrow 1)\"", "unknown function 'eq'"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(= dst.vrow (min2 1))\"", "'min2' takes 2 arguments"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(= dst.vrow op.ismin)\"", "did you mean 'op.ismax'?"},
+      {"\"require\": \"(= dst.vrow 1)\"", "\"require\": \"(= dst.expr 1)\"", "'dst.expr' is text, for messages only"},
+      {"{dst.vrow} valid rows", "{dst.vrwo} valid rows", "message (with variant 1): unknown field '{dst.vrwo}'"},
+      {"{dst.vrow} valid rows", "{trget} valid rows", "did you mean '{target}'?"},
+  };
+  for (const Case &C : Cases) {
+    std::string All = brokenRule(F, C.from, C.to);
+    EXPECT_NE(All.find(F + ": "), std::string::npos) << All;
+    EXPECT_NE(All.find(C.want), std::string::npos) << "for " << C.to << " want: " << C.want << "\ngot:\n" << All;
+  }
+  // A let is checked too, and its sort carries into the condition.
+  std::string All = brokenRule("rules/colargmin/pto-colargmin-tmp-size.json", "\"(* src.esize (+ (* (- K 1) gap)",
+                               "\"(* src.esize (+ (* (- K 1) gap 1 ");
+  EXPECT_NE(All.find("variant 1 let 'need': syntax error: unbalanced '('"), std::string::npos) << All;
+  All = brokenRule("rules/colargmin/pto-colargmin-tmp-size.json", "(>= tmp.bytes need)", "(>= tmp.bytes (> need 1))");
+  EXPECT_NE(All.find("'(> need 1)' is Bool where Int is expected"), std::string::npos) << All;
+  All = brokenRule("rules/colargmin/pto-colargmin-tmp-size.json", "\"(* src.esize (+ (* (- K 1) gap) (min2 src.vcol E)))\"",
+                   "\"(> src.esize 2)\"");
+  EXPECT_NE(All.find("variant 1 let 'need': '(> src.esize 2)' is Bool where Int is expected"), std::string::npos) << All;
+  // The prelude is sort-checked as well.
+  All = brokenRule("rules/prelude.smt2", "(define-fun max2 ((a Int) (b Int)) Int (ite (>= a b) a b))",
+                   "(define-fun max2 ((a Int) (b Int)) Int (ite (>= a b) a (> a b)))");
+  EXPECT_NE(All.find("rules/prelude.smt2: in the definition of 'max2'"), std::string::npos) << All;
+  // ops.json constants must be declared op facts.
+  All = brokenRule("rules/ops.json", "\"op.ismax\": 1", "\"op.ismaxx\": 1");
+  EXPECT_NE(All.find("constant 'op.ismaxx' is not an op fact"), std::string::npos) << All;
+}
+
+TEST(RuleData, FactsPageIsCurrent) {
+  RuleSet S;
+  std::vector<std::string> Errors;
+  ASSERT_TRUE(S.load(embeddedRuleFiles(), Errors));
+  std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/docs/facts.md";
+  std::string Want = factsMarkdown(S);
+  if (getenv("PTOLINT_BLESS"))
+    std::ofstream(Path) << Want;
+  EXPECT_EQ(readFile(Path), Want) << Path << " is stale: regenerate with PTOLINT_BLESS=1";
+}
+
+/// Every fact the engine gives rules is declared in rules/facts.json, for every operand kind, and every declared
+/// fact is given by the engine for some operand kind (or is an op constant of rules/ops.json): the vocabulary is
+/// what rules can really read.
+TEST(RuleData, EngineFactsAreTheVocabulary) {
+  RuleSet S;
+  std::vector<std::string> Errors;
+  ASSERT_TRUE(S.load(embeddedRuleFiles(), Errors));
+  const Vocabulary &V = S.vocabulary();
+  std::set<std::string> Given;
+  auto Check = [&](const CallSite &C) {
+    for (const std::string &N : factNames(C, S)) {
+      size_t Dot = N.find('.');
+      ASSERT_NE(Dot, std::string::npos) << N;
+      std::string Pre = N.substr(0, Dot), Fact = N.substr(Dot + 1);
+      bool Declared = Pre == "op" ? V.callFact(N) != nullptr : V.operandFact(Fact) != nullptr;
+      EXPECT_TRUE(Declared) << "the engine gives '" << N << "' (" << C.op << "), which rules/facts.json does not declare";
+      Given.insert(Pre == "op" ? N : Fact);
+    }
+  };
+  CallSite Tiles;
+  Tiles.op = "TCOLARGMIN";
+  Tiles.overload = "value-index";
+  Tiles.constants = {{"op.invecscope", 1}};
+  TileFacts Full;
+  Full.isTile = true;
+  Full.loc = "Vec";
+  Full.dtype = DType::F32;
+  Full.blayout = "RowMajor";
+  Full.slayout = "NoneBox";
+  Full.validRow = IntFact::known(1);
+  Full.validCol = IntFact::symbolic("|n|");
+  Full.hasAddr = true;
+  Full.addr = IntFact::known(0);
+  TileFacts Event;
+  Event.isEvent = true;
+  Tiles.operands = {{"dstVal", Full}, {"dstIdx", Full}, {"src", Full}, {"tmp", Event}};
+  Check(Tiles);
+  CallSite Regs;
+  Regs.op = "vmin";
+  Regs.overload = S.op("vmin") ? S.op("vmin")->overloads.front().name : "";
+  TileFacts Reg, Mask;
+  Reg.isReg = true;
+  Reg.dtype = DType::F16;
+  Mask.isMask = true;
+  Mask.maskWidth = 16;
+  Mask.maskPartial = 1;
+  Regs.operands = {{"dst", Reg}, {"src0", Reg}, {"src1", Reg}, {"mask", Mask}};
+  Check(Regs);
+  for (const FactDecl &F : V.facts)
+    EXPECT_TRUE(Given.count(F.scope == "operand" ? F.name : F.name) || F.scope == "op")
+        << "rules/facts.json declares '" << F.name << "', which the engine never gives";
 }
 
 TEST(RuleData, RuleIndexIsCurrent) {
@@ -189,6 +321,9 @@ TEST(RuleData, GroundEvaluatorAgreesWithZ3) {
   EngineOptions Fast, Slow;
   Slow.budget.groundFastPath = false;
   Slow.precheck = false;
+  // One engine checks hundreds of calls here: the per-translation-unit wall-clock cap (a safety net for real
+  // compiles) would make the Z3-only engine's late checks unknown on a loaded machine. The paths are compared.
+  Fast.budget.tuMillis = Slow.budget.tuMillis = 0;
   Engine EF(S, Fast), ES(S, Slow);
   for (int K = 0; K < 300; ++K) {
     const OpSignature &Op = S.ops()[Rng() % S.ops().size()];
@@ -229,6 +364,9 @@ TEST(RuleData, FastPathsAgreeWithZ3OnSymbolicShapes) {
   Slow.budget.slice = false;
   Slow.budget.cache = false;
   Slow.precheck = false;
+  // One engine checks hundreds of calls here: the per-translation-unit wall-clock cap (a safety net for real
+  // compiles) would make the Z3-only engine's late checks unknown on a loaded machine. The paths are compared.
+  Fast.budget.tuMillis = Slow.budget.tuMillis = 0;
   Engine EF(S, Fast), ES(S, Slow);
   unsigned Enumerated = 0, Violations = 0;
   for (int K = 0; K < 100; ++K) {

@@ -1,0 +1,309 @@
+// checker: the fact vocabulary and the rule-term checker pto-rulegen runs (a typo fails the build).
+#include "Vocabulary.h"
+
+#include "Rule.h"
+#include "term/Sexp.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace pto::checker {
+
+using nlohmann::json;
+
+const FactDecl *Vocabulary::operandFact(const std::string &Name) const {
+  for (const FactDecl &F : facts)
+    if (F.scope == "operand" && F.name == Name)
+      return &F;
+  return nullptr;
+}
+
+const FactDecl *Vocabulary::callFact(const std::string &Name) const {
+  for (const FactDecl &F : facts)
+    if (F.scope != "operand" && F.name == Name)
+      return &F;
+  return nullptr;
+}
+
+bool Vocabulary::load(const std::string &File, const std::string &Text, std::vector<std::string> &Errors) {
+  size_t Before = Errors.size();
+  auto Err = [&](const std::string &M) { Errors.push_back(File + ": " + M); };
+  json J = json::parse(Text, nullptr, false, true);
+  if (J.is_discarded() || !J.is_object() || !J.contains("facts") || !J["facts"].is_array()) {
+    Err("not a fact vocabulary (an object with a \"facts\" list)");
+    return false;
+  }
+  static const std::set<std::string> Keys = {"name", "scope", "sort", "domain", "meaning", "text", "kinds", "sources"};
+  std::set<std::string> Seen;
+  for (const json &F : J["facts"]) {
+    FactDecl D;
+    if (!F.is_object()) {
+      Err("a fact is not an object");
+      continue;
+    }
+    for (auto It = F.begin(); It != F.end(); ++It)
+      if (!Keys.count(It.key()))
+        Err("unknown key \"" + It.key() + "\" in a fact");
+    auto Str = [&](const char *K) { return F.contains(K) && F[K].is_string() ? F[K].get<std::string>() : std::string(); };
+    D.name = Str("name");
+    D.scope = Str("scope");
+    D.sort = Str("sort");
+    D.domain = Str("domain");
+    D.meaning = Str("meaning");
+    D.text = Str("text");
+    if (F.contains("kinds"))
+      for (const json &K : F["kinds"])
+        D.kinds.push_back(K.get<std::string>());
+    if (F.contains("sources"))
+      for (auto It = F["sources"].begin(); It != F["sources"].end(); ++It)
+        D.sources.emplace_back(It.key(), It.value().get<std::string>());
+    if (D.name.empty() || D.meaning.empty())
+      Err("fact \"" + D.name + "\" needs a name and a meaning");
+    if (D.scope != "operand" && D.scope != "op" && D.scope != "call")
+      Err("fact \"" + D.name + "\": scope must be operand, op or call");
+    if (D.sort != "Int" && D.sort != "Text")
+      Err("fact \"" + D.name + "\": sort must be Int or Text");
+    if ((D.scope == "operand") == (D.name.find('.') != std::string::npos))
+      Err("fact \"" + D.name + "\": operand facts are named without a role, op and call facts as op.NAME");
+    if (!Seen.insert(D.scope + " " + D.name).second)
+      Err("fact \"" + D.name + "\" is declared twice");
+    facts.push_back(std::move(D));
+  }
+  if (J.contains("fields"))
+    for (const json &F : J["fields"])
+      fields.emplace_back(F.value("name", ""), F.value("meaning", ""));
+  loaded = Errors.size() == Before;
+  return loaded;
+}
+
+namespace {
+
+/// Checks the terms and messages of one rule.
+class RuleChecker {
+public:
+  RuleChecker(const RuleSet &S, const term::Signature &Sig, const Rule &R, std::vector<std::string> &Errors)
+      : S(S), V(S.vocabulary()), Sig(Sig), R(R), Errors(Errors) {
+    for (const OpSignature &O : S.ops())
+      if (R.appliesTo(O.name))
+        for (const Overload &Ov : O.overloads)
+          if (R.overloads.empty() || std::count(R.overloads.begin(), R.overloads.end(), Ov.name))
+            Roles.insert(Ov.roles.begin(), Ov.roles.end());
+    if (R.perOperand)
+      Roles.insert("T");
+    if (R.perPair)
+      Roles.insert({"A", "B"});
+    for (const FactDecl &F : V.facts)
+      (F.scope == "operand" ? OperandNames : CallNames).push_back(F.name);
+  }
+
+  void run() {
+    for (size_t I = 0; I < R.variants.size(); ++I) {
+      const RuleVariant &Vr = R.variants[I];
+      std::string Where = "variant " + std::to_string(I + 1);
+      std::map<std::string, term::Sort> Lets;
+      for (const auto &[N, T] : Vr.let) {
+        if (N.find('.') != std::string::npos || Sig.functions().count(N) || Lets.count(N))
+          error(Where + " let '" + N + "': a let name may not contain '.' or reuse a name");
+        // Lets are Int: the engine declares each as an Int constant equal to its term (an Int flag: ite 1 0).
+        if (auto S = check(Where + " let '" + N + "'", T, term::Sort::Int, Lets))
+          Lets[N] = *S;
+      }
+      check(Where + " require", Vr.require, term::Sort::Bool, Lets);
+      for (const auto &[What, Tmpl] : std::vector<std::pair<const char *, const std::string *>>{
+               {"message", &Vr.message}, {"note", &Vr.note}, {"help", &Vr.help}})
+        placeholders(Where + " " + What, *Tmpl, Lets);
+      VariantLets.push_back(std::move(Lets));
+    }
+    // Rule-level templates are rendered with each variant's lets: a let they name must exist in every variant
+    // that does not replace the template (and can fail: a variant whose condition is `true` renders nothing).
+    for (const auto &[What, Tmpl, Field] : std::vector<std::tuple<const char *, const std::string *, int>>{
+             {"summary", &R.summary, -1}, {"message", &R.message, 0}, {"note", &R.note, 1}, {"help", &R.help, 2}})
+      for (size_t I = 0; I < R.variants.size(); ++I) {
+        const RuleVariant &Vr = R.variants[I];
+        const std::string *Own = Field == 0 ? &Vr.message : Field == 1 ? &Vr.note : Field == 2 ? &Vr.help : nullptr;
+        if ((Own && !Own->empty()) || Vr.require == "true")
+          continue;
+        placeholders(std::string(What) + " (with variant " + std::to_string(I + 1) + ")", *Tmpl, VariantLets[I]);
+      }
+  }
+
+private:
+  const RuleSet &S;
+  const Vocabulary &V;
+  const term::Signature &Sig;
+  const Rule &R;
+  std::vector<std::string> &Errors;
+  std::set<std::string> Roles;
+  std::vector<std::string> OperandNames, CallNames;
+  std::vector<std::map<std::string, term::Sort>> VariantLets;
+  std::set<std::string> Reported;
+
+  void error(const std::string &M) {
+    if (Reported.insert(M).second)
+      Errors.push_back(R.file + ": " + M);
+  }
+
+  /// The declaration a dotted name refers to, or null with a reason in Hint.
+  const FactDecl *resolve(const std::string &Name, std::string &Hint) {
+    size_t Dot = Name.find('.');
+    if (Dot == std::string::npos)
+      return nullptr;
+    std::string Pre = Name.substr(0, Dot), Fact = Name.substr(Dot + 1);
+    if (Pre == "op") {
+      if (const FactDecl *F = V.callFact(Name))
+        return F;
+      std::string Near = term::closest(Name, CallNames);
+      Hint = "no op fact '" + Name + "' in rules/facts.json" + (Near.empty() ? "" : "; did you mean '" + Near + "'?");
+      return nullptr;
+    }
+    if (!Roles.count(Pre)) {
+      std::string Known;
+      for (const std::string &Rl : Roles)
+        Known += (Known.empty() ? "" : ", ") + Rl;
+      std::string Near = term::closest(Pre, std::vector<std::string>(Roles.begin(), Roles.end()));
+      Hint = "'" + Pre + "' is not an operand of " + (R.ops.size() == 1 ? R.ops[0] : "the rule's ops") + " (" +
+             Known + ")" + (Near.empty() ? "" : "; did you mean '" + Near + "." + Fact + "'?");
+      return nullptr;
+    }
+    if (const FactDecl *F = V.operandFact(Fact))
+      return F;
+    std::string Near = term::closest(Fact, OperandNames);
+    Hint = "no operand fact '" + Fact + "' in rules/facts.json" +
+           (Near.empty() ? "" : "; did you mean '" + Pre + "." + Near + "'?");
+    return nullptr;
+  }
+
+  std::optional<term::Sort> check(const std::string &Where, const std::string &Text, std::optional<term::Sort> Want,
+                                  const std::map<std::string, term::Sort> &Lets) {
+    std::string PErr;
+    auto T = term::parseOne(Text, &PErr);
+    if (!T) {
+      error(Where + ": syntax error: " + PErr + " in '" + Text + "'");
+      return std::nullopt;
+    }
+    std::vector<std::string> Es;
+    auto Sort = term::checkSort(*T, Want, Sig,
+                                [&](const std::string &N, std::string &Hint) -> std::optional<term::Sort> {
+                                  if (auto It = Lets.find(N); It != Lets.end())
+                                    return It->second;
+                                  const FactDecl *F = resolve(N, Hint);
+                                  if (F && F->sort == "Text") {
+                                    Hint = "'" + N + "' is text, for messages only";
+                                    return std::nullopt;
+                                  }
+                                  return F ? std::optional<term::Sort>(term::Sort::Int) : std::nullopt;
+                                },
+                                Es);
+    for (const std::string &E : Es)
+      error(Where + ": " + E);
+    return Es.empty() ? Sort : std::nullopt;
+  }
+
+  void placeholders(const std::string &Where, const std::string &Tmpl, const std::map<std::string, term::Sort> &Lets) {
+    for (size_t I = Tmpl.find('{'); I != std::string::npos; I = Tmpl.find('{', I + 1)) {
+      size_t E = Tmpl.find('}', I);
+      if (E == std::string::npos) {
+        error(Where + ": unclosed '{' in '" + Tmpl + "'");
+        return;
+      }
+      std::string K = Tmpl.substr(I + 1, E - I - 1), Hint;
+      bool Field = std::any_of(V.fields.begin(), V.fields.end(), [&](const auto &F) { return F.first == K; });
+      if (Field || Lets.count(K) || resolve(K, Hint))
+        continue;
+      std::vector<std::string> Names;
+      for (const auto &[N, S] : Lets)
+        Names.push_back(N);
+      for (const auto &[N, M] : V.fields)
+        Names.push_back(N);
+      std::string Near = K.find('.') == std::string::npos ? term::closest(K, Names) : "";
+      error(Where + ": unknown field '{" + K + "}'" +
+            (!Hint.empty() ? " (" + Hint + ")" : Near.empty() ? "" : " (did you mean '{" + Near + "}'?)"));
+    }
+  }
+};
+
+} // namespace
+
+void checkRuleTerms(const RuleSet &S, std::vector<std::string> &Errors) {
+  term::Signature Sig;
+  std::vector<std::string> PErrors;
+  if (!Sig.addDefinitions(S.prelude(), PErrors))
+    for (const std::string &E : PErrors)
+      Errors.push_back("rules/prelude.smt2: " + E);
+  for (const Rule &R : S.rules())
+    RuleChecker(S, Sig, R, Errors).run();
+  const Vocabulary &V = S.vocabulary();
+  for (const OpSignature &O : S.ops()) {
+    auto Declared = [&](const std::string &N) {
+      const FactDecl *F = V.callFact(N);
+      if (!F || F->scope != "op")
+        Errors.push_back("rules/ops.json: " + O.name + ": constant '" + N + "' is not an op fact of rules/facts.json");
+    };
+    for (const auto &[N, X] : O.constants)
+      Declared(N);
+    for (const Overload &Ov : O.overloads)
+      for (const auto &[N, X] : Ov.constants)
+        Declared(N);
+  }
+}
+
+std::string factsMarkdown(const RuleSet &S) {
+  const Vocabulary &V = S.vocabulary();
+  std::string Out =
+      "# Facts: the rule vocabulary\n\n"
+      "<!-- Generated from rules/facts.json and rules/prelude.smt2 by `RuleData.FactsPageIsCurrent`; do not edit. "
+      "Regenerate with PTOLINT_BLESS=1. -->\n\n"
+      "A rule condition (`require`, `let`) is an SMT-LIB2 term over the facts below, the rule's own `let` names and "
+      "the prelude's definitions. `pto-rulegen` parses and sort-checks every condition, placeholder and message "
+      "field against this vocabulary at build time: an unknown fact, an operand the rule's ops do not have, or a "
+      "sort error fails the build with the file, the variant and a suggestion.\n\n"
+      "## Operand facts\n\n"
+      "Written `ROLE.name` (`src.vcol`), or `T.name` in `perOperand` rules and `A.name`/`B.name` in `perPair` "
+      "rules. Roles come from the op schema (`rules/ops.json`).\n\n"
+      "| fact | sort | domain | meaning | C++ front end | `.pto` front end (issue 13, not built yet) |\n|---|---|---|---|---|---|\n";
+  auto Src = [](const FactDecl &F, const char *Fe) {
+    for (const auto &[K, X] : F.sources)
+      if (K == Fe)
+        return X;
+    return std::string();
+  };
+  auto Row = [&](const FactDecl &F, const std::string &Name) {
+    std::string Kinds;
+    for (const std::string &K : F.kinds)
+      Kinds += (Kinds.empty() ? " (" : ", ") + K;
+    if (!Kinds.empty())
+      Kinds += " operands)";
+    return "| `" + Name + "` | " + F.sort + " | " + F.domain + " | " + F.meaning + Kinds +
+           (F.text.empty() ? "" : "; in messages: " + F.text) + " | " + Src(F, "cpp") + " | " + Src(F, "pto") + " |\n";
+  };
+  for (const FactDecl &F : V.facts)
+    if (F.scope == "operand")
+      Out += Row(F, "R." + F.name);
+  Out += "\n## Op and call facts\n\n| fact | sort | domain | meaning | C++ front end | `.pto` front end (issue 13) |\n"
+         "|---|---|---|---|---|---|\n";
+  for (const FactDecl &F : V.facts)
+    if (F.scope != "operand")
+      Out += Row(F, F.name);
+  Out += "\n## Message fields\n\nBesides facts and `let` names, messages may use:\n\n";
+  for (const auto &[N, M] : V.fields)
+    Out += "- `{" + N + "}`: " + M + "\n";
+  Out += "\n## Prelude (`rules/prelude.smt2`)\n\n| name | arguments | sort |\n|---|---|---|\n";
+  term::Signature Builtins, Sig;
+  std::vector<std::string> Es;
+  Sig.addDefinitions(S.prelude(), Es);
+  for (const auto &[N, F] : Sig.functions()) {
+    if (Builtins.functions().count(N))
+      continue;
+    std::string Args;
+    for (term::Sort A : F.args)
+      Args += std::string(Args.empty() ? "" : " ") + term::sortName(A);
+    Out += "| `" + N + "` | " + (Args.empty() ? "(constant)" : Args) + " | " + term::sortName(*F.result) + " |\n";
+  }
+  Out += "\nBuilt in: `+ - * div mod abs < <= > >= = distinct and or xor => not ite` (the fragment the ground "
+         "evaluator decides; Z3 decides the rest of a query).\n";
+  return Out;
+}
+
+} // namespace pto::checker

@@ -1,0 +1,333 @@
+// driver: the front-end-neutral session (see Driver.h).
+#include "Driver.h"
+
+#include "checker/Suppress.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+namespace pto::driver {
+
+using checker::Finding;
+
+namespace {
+
+std::vector<std::string> splitList(const std::string &S) {
+  std::vector<std::string> Out;
+  std::stringstream SS(S);
+  std::string Item;
+  while (std::getline(SS, Item, ','))
+    if (!Item.empty())
+      Out.push_back(Item);
+  return Out;
+}
+
+/// A rule-id glob list with renamed ids also matching: a glob naming an old id selects the rule's new id.
+std::vector<std::string> withRenames(std::vector<std::string> Globs) {
+  const auto &Renames = checker::RuleSet::builtin().renames();
+  size_t N = Globs.size();
+  for (size_t I = 0; I < N; ++I)
+    for (const auto &[Old, New] : Renames)
+      if (checker::globMatch(Globs[I], Old))
+        Globs.push_back(New);
+  return Globs;
+}
+
+std::string number(const std::string &Key, const std::string &V, unsigned long Min, unsigned &Out,
+                   const char *What) {
+  char *End = nullptr;
+  unsigned long N = std::strtoul(V.c_str(), &End, 10);
+  if (V.empty() || *End || N < Min || N > 4000000000UL || V[0] == '-')
+    return Key + " must be " + What + ", got '" + V + "'";
+  Out = static_cast<unsigned>(N);
+  return "";
+}
+
+bool truth(const std::string &V) { return V.empty() || V == "true" || V == "1"; }
+
+} // namespace
+
+const std::vector<OptionSpec> &optionTable() {
+  static const std::vector<OptionSpec> Table = {
+      {"target", "a2a3,a5,cpu", "targets to check, or all (default: all; a translation unit built for one target "
+                                "is checked for it)", false,
+       [](Options &O, const std::string &V) -> std::string {
+         std::string Bad;
+         if (!checker::parseTargetList(V, O.engine.targets, Bad))
+           return "unknown target '" + Bad + "' (known: a2a3, a5, cpu, all)";
+         O.targetsExplicit = true;
+         return "";
+       }},
+      {"werror", "", "report every finding as an error", false,
+       [](Options &O, const std::string &V) -> std::string {
+         O.werror = truth(V);
+         return "";
+       }},
+      {"enable", "GLOB,...", "check only rules matching these globs (default: all)", false,
+       [](Options &O, const std::string &V) -> std::string {
+         O.engine.enable = withRenames(splitList(V));
+         return "";
+       }},
+      {"disable", "GLOB,...", "do not check rules matching these globs", false,
+       [](Options &O, const std::string &V) -> std::string {
+         O.engine.disable = withRenames(splitList(V));
+         return "";
+       }},
+      {"budget", "N", "Z3 resource limit per query (default 2000000)", false,
+       [](Options &O, const std::string &V) { return number("budget", V, 1, O.engine.budget.rlimit, "a positive integer"); }},
+      {"timeout", "MS", "wall-clock cap of one Z3 call (default 1000; 0: none); a check that hits it is unknown",
+       false,
+       [](Options &O, const std::string &V) {
+         return number("timeout", V, 0, O.engine.budget.timeoutMs, "a number of milliseconds (0: no cap)");
+       }},
+      {"tu-timeout", "MS", "wall-clock cap of all Z3 calls of a translation unit (default 10000; 0: none)", false,
+       [](Options &O, const std::string &V) {
+         return number("tu-timeout", V, 0, O.engine.budget.tuMillis, "a number of milliseconds (0: no cap)");
+       }},
+      {"dump-smt", "DIR", "write every query as an SMT-LIB2 file into DIR", false,
+       [](Options &O, const std::string &V) -> std::string {
+         if (V.empty())
+           return "dump-smt needs a directory";
+         O.engine.dumpDir = V;
+         return "";
+       }},
+      {"format", "text|json|sarif", "report format (default: text)", true,
+       [](Options &O, const std::string &V) -> std::string {
+         if (V != "text" && V != "json" && V != "sarif")
+           return "unknown format '" + V + "' (known: text, json, sarif)";
+         O.format = V;
+         return "";
+       }},
+      {"output", "FILE", "write the report to FILE instead of standard output", true,
+       [](Options &O, const std::string &V) -> std::string {
+         O.output = V;
+         return "";
+       }},
+      {"solver-stats", "FILE", "write solver timing statistics (JSON) to FILE", true,
+       [](Options &O, const std::string &V) -> std::string {
+         O.stats = V;
+         return "";
+       }},
+      {"quiet", "", "do not print the summary line (nor per-file progress)", true,
+       [](Options &O, const std::string &V) -> std::string {
+         O.quiet = truth(V);
+         return "";
+       }},
+  };
+  return Table;
+}
+
+std::string applyOption(Options &O, const std::string &Key, const std::string &Value) {
+  for (const OptionSpec &S : optionTable())
+    if (Key == S.key)
+      return S.apply(O, Value);
+  return "unknown option '" + Key + "'";
+}
+
+std::string optionHelp(bool ForCli) {
+  std::string Out;
+  for (const OptionSpec &S : optionTable()) {
+    if (S.cliOnly && !ForCli)
+      continue;
+    std::string K = std::string(ForCli ? "--" : "") + S.key + (*S.valueName ? std::string("=") + S.valueName : "");
+    Out += "  " + K + std::string(K.size() < 24 ? 24 - K.size() : 1, ' ') + S.help + "\n";
+  }
+  return Out;
+}
+
+std::vector<Finding> groupInstantiations(std::vector<Finding> Fs, const std::vector<checker::CallSite> &Calls) {
+  auto LocKey = [](const checker::SourceLoc &L) {
+    return L.file + ":" + std::to_string(L.line) + ":" + std::to_string(L.col);
+  };
+  auto TargetsKey = [](const Finding &F) {
+    std::string K;
+    for (checker::Target T : F.targets)
+      K += std::string(" ") + checker::targetName(T);
+    return K;
+  };
+  std::map<std::string, std::vector<std::string>> InstAt; // pattern location -> instantiations, in order
+  for (const checker::CallSite &C : Calls)
+    if (!C.instantiationNames.empty()) {
+      auto &V = InstAt[LocKey(C.loc)];
+      if (std::find(V.begin(), V.end(), C.instantiationNames.front()) == V.end())
+        V.push_back(C.instantiationNames.front());
+    }
+  std::vector<Finding> Out;
+  std::map<std::string, size_t> Group; // location + rule + targets -> index in Out
+  std::map<size_t, std::vector<std::string>> Failing;
+  for (Finding &F : Fs) {
+    if (F.instantiation.empty()) {
+      Out.push_back(std::move(F));
+      continue;
+    }
+    std::string K = LocKey(F.loc) + " " + F.ruleId + TargetsKey(F);
+    auto It = Group.find(K);
+    if (It == Group.end()) {
+      Group[K] = Out.size();
+      Failing[Out.size()].push_back(F.instantiation);
+      Out.push_back(std::move(F));
+      continue;
+    }
+    Finding &G = Out[It->second];
+    auto &Names = Failing[It->second];
+    if (std::find(Names.begin(), Names.end(), F.instantiation) != Names.end())
+      continue; // the same instantiation, another operand with the same targets: the headline covers it
+    Names.push_back(F.instantiation);
+    G.severity = std::max(G.severity, F.severity);
+    if (F.status == checker::Status::ViolatedAlways)
+      G.status = F.status;
+    G.notes.push_back({F.instantiationLoc.valid() ? F.instantiationLoc : F.loc,
+                       "also in instantiation '" + F.instantiation + "': " + F.message});
+  }
+  for (auto &[Index, Names] : Failing) {
+    Finding &G = Out[Index];
+    std::vector<std::string> Holds;
+    for (const std::string &I : InstAt[LocKey(G.loc)])
+      if (std::find(Names.begin(), Names.end(), I) == Names.end())
+        Holds.push_back(I);
+    if (!Holds.empty()) {
+      std::string L;
+      for (size_t K = 0; K < Holds.size(); ++K)
+        L += (K ? ", '" : "'") + Holds[K] + "'";
+      G.notes.push_back({{}, "the rule holds in instantiation" + std::string(Holds.size() > 1 ? "s " : " ") + L});
+    }
+  }
+  return Out;
+}
+
+namespace {
+bool sameReport(const Finding &A, const Finding &B) {
+  return A.loc.file == B.loc.file && A.loc.line == B.loc.line && A.loc.col == B.loc.col && A.ruleId == B.ruleId &&
+         A.message == B.message;
+}
+std::vector<Finding> unique(std::vector<Finding> Fs) {
+  std::vector<Finding> Out;
+  for (Finding &F : Fs)
+    if (std::none_of(Out.begin(), Out.end(), [&](const Finding &G) { return sameReport(G, F); }))
+      Out.push_back(std::move(F));
+  return Out;
+}
+} // namespace
+
+Session::Session(Options O, const checker::RuleSet &Rules) : Opts(std::move(O)), Rules(Rules) {}
+
+std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
+  ++R.translationUnits;
+  if (!U.mainFile.empty())
+    R.mainFiles.insert(U.mainFile);
+  if (U.compileFailed)
+    ++R.failedTranslationUnits;
+  if (Rules.rules().empty())
+    throw std::runtime_error("no rules are built in");
+  checker::EngineOptions EO = Opts.engine;
+  if (!Opts.targetsExplicit && U.inferredTarget)
+    EO.targets = {*U.inferredTarget};
+  checker::Engine E(Rules, EO);
+  using Clock = std::chrono::steady_clock;
+  auto Micros = [](Clock::time_point A, Clock::time_point B) {
+    return std::chrono::duration<double, std::micro>(B - A).count();
+  };
+  Clock::time_point T0 = Clock::now();
+  std::vector<Finding> Fs;
+  checker::Tally T;
+  for (const checker::CallSite &C : U.calls) {
+    Clock::time_point C0 = Clock::now();
+    E.check(C, Fs, T);
+    R.callMicros.push_back(Micros(C0, Clock::now()));
+  }
+  R.extractMicros += U.extractMicros;
+  R.checkMicros += Micros(T0, Clock::now());
+
+  // One report per (location, rule, message): instantiations with equal facts say the same thing.
+  std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs)), U.calls);
+  checker::sortFindings(Unique);
+
+  std::map<std::string, std::unique_ptr<checker::NolintIndex>> Nolint;
+  std::vector<Finding> Out;
+  for (Finding &F : Unique) {
+    auto &Idx = Nolint[F.loc.file];
+    if (!Idx)
+      Idx = std::make_unique<checker::NolintIndex>(Text ? Text(F.loc.file) : std::string_view());
+    bool Off = Idx->suppressed(F.loc.line, F.ruleId);
+    for (const auto &[Old, New] : Rules.renames())
+      Off |= New == F.ruleId && Idx->suppressed(F.loc.line, Old); // NOLINT(old-id) keeps working
+    if (Off) {
+      ++R.suppressed;
+      continue;
+    }
+    if (Opts.werror && F.severity == checker::Severity::Warning)
+      F.severity = checker::Severity::Error;
+    Out.push_back(F);
+    R.findings.push_back(std::move(F));
+  }
+  R.tally.add(T);
+  const auto &M = E.solver().queryMicros();
+  R.queryMicros.insert(R.queryMicros.end(), M.begin(), M.end());
+  R.decisionMicros.insert(R.decisionMicros.end(), E.decisionMicros().begin(), E.decisionMicros().end());
+  R.groundQueries += E.solver().groundDecided();
+  R.enumerated += E.solver().enumerated();
+  R.cacheHits += E.solver().cacheHits();
+  R.prechecked += E.prechecked();
+  R.z3Calls += E.solver().z3Calls();
+  return Out;
+}
+
+std::vector<Finding> Session::findings() const { return unique(R.findings); }
+
+std::string Session::report(const checker::RunInfo &Info) const {
+  if (Opts.format == "json")
+    return checker::toJson(findings(), Info);
+  if (Opts.format == "sarif")
+    return checker::toSarif(findings(), Rules, Info);
+  return "";
+}
+
+std::string Session::textReport(const checker::RunInfo &Info) const { return checker::toText(findings(), Info); }
+
+std::string Session::summaryLine() const {
+  size_t N = R.mainFiles.size();
+  std::string S = "pto-lint: " + std::to_string(N) + " file" + (N == 1 ? "" : "s") + ", " + checker::summaryLine(R.tally);
+  if (R.suppressed)
+    S += " (" + std::to_string(R.suppressed) + " suppressed by NOLINT)";
+  return S;
+}
+
+std::string Session::statsJson() const {
+  auto Sorted = [](std::vector<double> M) {
+    std::sort(M.begin(), M.end());
+    return M;
+  };
+  std::vector<double> D = Sorted(R.decisionMicros), Q = Sorted(R.queryMicros), Call = Sorted(R.callMicros);
+  auto Pct = [](const std::vector<double> &M, double P) {
+    return M.empty() ? 0.0 : M[std::min(M.size() - 1, size_t(P * (M.size() - 1) + 0.5))];
+  };
+  auto Max = [](const std::vector<double> &M) { return M.empty() ? 0.0 : M.back(); };
+  std::ostringstream OS;
+  OS << "{\"decisions\": " << D.size() << ", \"prechecked\": " << R.prechecked << ", \"queries\": " << Q.size()
+     << ", \"ground\": " << R.groundQueries << ", \"enumerated\": " << R.enumerated << ", \"cacheHits\": " << R.cacheHits
+     << ", \"z3Calls\": " << R.z3Calls << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
+     << ", \"maxMicros\": " << Max(D) << ", \"queryMedianMicros\": " << Pct(Q, 0.5)
+     << ", \"queryP99Micros\": " << Pct(Q, 0.99) << ", \"queryMaxMicros\": " << Max(Q) << ", \"calls\": " << Call.size()
+     << ", \"callMedianMicros\": " << Pct(Call, 0.5) << ", \"callP99Micros\": " << Pct(Call, 0.99)
+     << ", \"callMaxMicros\": " << Max(Call) << ", \"solverMillis\": " << std::accumulate(Q.begin(), Q.end(), 0.0) / 1000
+     << ", \"extractMillis\": " << R.extractMicros / 1000 << ", \"engineMillis\": " << R.checkMicros / 1000 << "}\n";
+  return OS.str();
+}
+
+int Session::exitCode(bool InputsIncomplete) const {
+  if (R.internalErrors || R.tally.errors)
+    return InternalError;
+  if (InputsIncomplete || R.failedTranslationUnits)
+    return InputError;
+  // Notes (advisory rules: documented behaviour worth knowing) are reported but do not fail the run.
+  for (const Finding &F : R.findings)
+    if (F.severity != checker::Severity::Note)
+      return Findings;
+  return Clean;
+}
+
+} // namespace pto::driver

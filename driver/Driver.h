@@ -1,0 +1,120 @@
+// driver: what every front end of pto-lint shares, with no compiler in it. A front end (Clang plugin, CLI,
+// clang-tidy module, clangd, launcher, `.pto` reader) turns its input into call sites (checker/Facts.h) and gives
+// them to a Session with a way to read source text; the session checks them and owns everything after: target
+// policy, de-duplication, grouping of template instantiations, NOLINT (with rule renames), severity policy, stats,
+// the summary, reports (text, JSON, SARIF) and the exit code. Options come from one table (optionTable()).
+#ifndef PTOLINT_DRIVER_DRIVER_H
+#define PTOLINT_DRIVER_DRIVER_H
+
+#include "checker/Emit.h"
+#include "checker/Engine.h"
+#include "checker/Finding.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace pto::driver {
+
+/// Exit codes of a run (docs/cli.md).
+enum Exit { Clean = 0, Findings = 1, InputError = 2, InternalError = 3 };
+
+struct Options {
+  checker::EngineOptions engine;
+  /// Targets were given by the user; otherwise a translation unit whose compiler predefines its target
+  /// (Unit::inferredTarget) is checked for that target only.
+  bool targetsExplicit = false;
+  bool werror = false; // report every finding as an error
+  // Reports (front ends that write them: the CLI).
+  std::string format = "text"; // text, json, sarif
+  std::string output;          // file for the report ("" = standard output)
+  std::string stats;           // file for solver statistics (JSON)
+  bool quiet = false;          // no summary line
+};
+
+/// One option, as `KEY=VALUE` (plugin: -fplugin-arg-ptolint-KEY=VALUE; CLI: --KEY=VALUE).
+struct OptionSpec {
+  const char *key;
+  const char *valueName; // "" for a flag
+  const char *help;
+  bool cliOnly;          // about the CLI's own reports
+  std::string (*apply)(Options &, const std::string &Value); // "" or an error message
+};
+const std::vector<OptionSpec> &optionTable();
+/// Applies one option; "" or an error message.
+std::string applyOption(Options &O, const std::string &Key, const std::string &Value);
+/// One line per option: `Prefix KEY=VALUE  help`, cliOnly options included only when ForCli.
+std::string optionHelp(bool ForCli);
+
+/// A translation unit as a front end read it.
+struct Unit {
+  std::vector<checker::CallSite> calls;
+  std::string mainFile;
+  std::optional<checker::Target> inferredTarget; // from the compiler's predefined macros
+  bool compileFailed = false;                    // the compiler reported errors
+  double extractMicros = 0;                      // time the front end spent reading calls
+};
+
+/// The text of a source file (for NOLINT comments); empty if unknown.
+using SourceText = std::function<std::string_view(const std::string &File)>;
+
+/// What a run produced, accumulated over translation units.
+struct Results {
+  std::vector<checker::Finding> findings; // as reported per unit (a finding may repeat across units)
+  checker::Tally tally;
+  unsigned suppressed = 0;
+  unsigned internalErrors = 0;
+  unsigned translationUnits = 0;
+  unsigned failedTranslationUnits = 0;
+  std::set<std::string> mainFiles;     // distinct source files (a mixed kernel is one file, two units)
+  std::vector<double> queryMicros;     // solver time per query
+  std::vector<double> decisionMicros;  // time per decision: precheck, and solver query when needed
+  std::vector<double> callMicros;      // engine time per call site, all its rules and targets
+  unsigned groundQueries = 0, enumerated = 0, cacheHits = 0, prechecked = 0, z3Calls = 0;
+  double extractMicros = 0, checkMicros = 0;
+};
+
+class Session {
+public:
+  explicit Session(Options O, const checker::RuleSet &Rules = checker::RuleSet::builtin());
+  const Options &options() const { return Opts; }
+
+  /// Checks one translation unit. Returns its findings as they are to be reported: one per (location, rule,
+  /// message), template instantiations of one call grouped, NOLINT applied, severity policy applied.
+  std::vector<checker::Finding> lint(const Unit &U, const SourceText &Text);
+  /// The front end failed on a unit in a way that may lose findings (an exception in the front end).
+  void internalError() { ++R.internalErrors; }
+
+  const Results &results() const { return R; }
+  /// The findings of the whole run, de-duplicated across units (the cores of a mixed kernel, shared headers).
+  std::vector<checker::Finding> findings() const;
+  /// The report in Opts.format ("" for text, which front ends print as diagnostics themselves).
+  std::string report(const checker::RunInfo &Info) const;
+  /// The text rendering of findings() (what --output=FILE writes for the text format).
+  std::string textReport(const checker::RunInfo &Info) const;
+  /// `pto-lint: N files, ...`.
+  std::string summaryLine() const;
+  /// Solver statistics (JSON object, one line).
+  std::string statsJson() const;
+  /// The run's exit code; InputsIncomplete: some input could not be processed (no command, not compiled).
+  int exitCode(bool InputsIncomplete) const;
+
+private:
+  Options Opts;
+  const checker::RuleSet &Rules;
+  Results R;
+};
+
+/// One finding per (pattern location, rule, targets) for calls in templates: the first failing instantiation
+/// gives the headline; each other failing instantiation adds a note with its own message, and the instantiations
+/// in which the rule holds are named too. (Exposed for tests.)
+std::vector<checker::Finding> groupInstantiations(std::vector<checker::Finding> Fs,
+                                                  const std::vector<checker::CallSite> &Calls);
+
+} // namespace pto::driver
+
+#endif
