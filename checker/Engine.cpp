@@ -107,9 +107,9 @@ struct FactTable {
   }
 };
 
-void addTile(FactTable &F, const std::string &R, const TileFacts &T) {
-  F.known(R + ".isdst", R.compare(0, 3, "dst") == 0 ? 1 : 0);
-  F.known(R + ".istmp", R == "tmp" ? 1 : 0);
+void addTile(FactTable &F, const std::string &R, const std::string &Kind, const TileFacts &T) {
+  F.known(R + ".isdst", Kind == "dst" ? 1 : 0); // the role's kind in the op schema (rules/ops.json "roles")
+  F.known(R + ".istmp", Kind == "tmp" ? 1 : 0);
   F.known(R + ".isevent", T.isEvent ? 1 : 0);
   F.known(R + ".istile", T.isTile ? 1 : 0);
   F.Text[R + ".expr"] = T.expr;
@@ -198,7 +198,7 @@ void addTile(FactTable &F, const std::string &R, const TileFacts &T) {
   Dim("vcol", "validCol", "cols", T.validCol);
 }
 
-FactTable buildFacts(const CallSite &C, const OpSignature *Sig, const Overload *Ov) {
+FactTable buildFacts(const RuleSet &Rules, const CallSite &C, const OpSignature *Sig, const Overload *Ov) {
   FactTable F;
   for (const Symbol &S : C.symbols) {
     F.Decls.push_back({S.name, S.lo, S.hi, std::nullopt});
@@ -220,7 +220,7 @@ FactTable buildFacts(const CallSite &C, const OpSignature *Sig, const Overload *
   for (const auto &[N, V] : C.constants)
     F.known(N, V);
   for (const Operand &O : C.operands)
-    addTile(F, O.role, O.tile);
+    addTile(F, O.role, Rules.roleKind(O.role), O.tile);
   return F;
 }
 
@@ -397,11 +397,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   ++T.opCalls[C.op];
   T.opLocations[C.op].emplace(C.loc.file, C.loc.line, C.loc.col);
   const OpSignature *Sig = Rules.op(C.op);
-  const Overload *Ov = nullptr;
-  if (Sig)
-    for (const Overload &O : Sig->overloads)
-      if (O.name == C.overload)
-        Ov = &O;
+  const Overload *Ov = Sig ? Sig->overload(C.overload) : nullptr;
 
   std::vector<Finding> Raw;
   std::vector<std::string> RawKey;                  // rule + role of each raw finding
@@ -434,7 +430,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
                              "', which is not a recognised pto::Tile",
                          "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape");
 
-  FactTable Facts = buildFacts(C, Sig, Ov);
+  FactTable Facts = buildFacts(Rules, C, Sig, Ov);
   std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer
   // What solver queries about this call share, made when the first one is asked (most calls need none): the
   // facts, and the hypotheses: its path and, except for tile rules, that symbolic valid dims lie within their
@@ -777,12 +773,7 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
 
 std::vector<std::string> factNames(const CallSite &C, const RuleSet &Rules) {
   const OpSignature *Sig = Rules.op(C.op);
-  const Overload *Ov = nullptr;
-  if (Sig)
-    for (const Overload &O : Sig->overloads)
-      if (O.name == C.overload)
-        Ov = &O;
-  FactTable F = buildFacts(C, Sig, Ov);
+  FactTable F = buildFacts(Rules, C, Sig, Sig ? Sig->overload(C.overload) : nullptr);
   std::set<std::string> Names;
   for (const Decl &D : F.Decls)
     Names.insert(D.name);

@@ -51,8 +51,11 @@ struct Rule {
 
 struct Overload {
   std::string name;                // "index", "value-index"
-  std::vector<std::string> roles;  // operand roles in argument order
+  std::vector<std::string> roles;  // operand roles in C++ argument order (the C++ front end's binding)
   std::vector<std::pair<std::string, int64_t>> constants; // op facts of this overload, e.g. op.withval = 1
+  /// The PTOAS binding (textual PTO, DPS form): roles of the `ins(...)` and `outs(...)` operands in order, and the
+  /// ones PTOAS may leave out. Empty: no PTOAS form of this overload.
+  std::vector<std::string> ptoIns, ptoOuts, ptoOptional;
 };
 
 struct OpSignature {
@@ -63,6 +66,14 @@ struct OpSignature {
   std::string citation;
   bool builtin = false;            // a compiler builtin (matched in any namespace), not pto::<name>
   std::string model;               // the reference model header that executes it (source-relative path)
+  std::string pto;                 // the PTOAS op ("pto.tcolargmin"); "" if it has none
+  /// The overload of that name, or null.
+  const Overload *overload(const std::string &Name) const {
+    for (const Overload &O : overloads)
+      if (O.name == Name)
+        return &O;
+    return nullptr;
+  }
   /// The overload whose tile-operand count is N, if exactly one has it.
   const Overload *byArity(size_t N) const;
 };
@@ -83,6 +94,15 @@ public:
   const std::string &prelude() const { return Prelude; }
   const Rule *find(const std::string &Id) const;
   const OpSignature *op(const std::string &Name) const;
+  /// The kind of an operand role (rules/ops.json "roles"): dst, src, tmp or mask; "" if undeclared.
+  const std::string &roleKind(const std::string &Role) const {
+    static const std::string None;
+    for (const auto &[R, K] : RoleKinds)
+      if (R == Role)
+        return K;
+    return None;
+  }
+  const std::vector<std::pair<std::string, std::string>> &roleKinds() const { return RoleKinds; }
   /// Renamed ids (old -> new), so configurations and NOLINT comments keep working.
   const std::vector<std::pair<std::string, std::string>> &renames() const { return Renames; }
   /// The fact vocabulary (rules/facts.json); only loaded sets have it (the compiled set needs none at run time).
@@ -94,6 +114,7 @@ private:
   std::vector<Rule> Rules;
   std::vector<OpSignature> Ops;
   std::vector<std::pair<std::string, std::string>> Renames;
+  std::vector<std::pair<std::string, std::string>> RoleKinds; // role -> kind
   std::string Prelude;
   Vocabulary Vocab;
 };

@@ -89,13 +89,14 @@ std::string emitRuleSetSource(const RuleSet &S) {
   for (const OpSignature &O : S.ops()) {
     OS << "  {\n    OpSignature &O = S.Ops.emplace_back();\n    O.name = " << lit(O.name) << ";\n    O.family = "
        << lit(O.family) << ";\n    O.constants = " << consts(O.constants) << ";\n    O.citation = " << lit(O.citation)
-       << ";\n    O.builtin = " << (O.builtin ? "true" : "false") << ";\n    O.model = " << lit(O.model) << ";\n";
+       << ";\n    O.builtin = " << (O.builtin ? "true" : "false") << ";\n    O.model = " << lit(O.model)
+       << ";\n    O.pto = " << lit(O.pto) << ";\n";
     for (const Overload &V : O.overloads)
       OS << "    O.overloads.push_back({" << lit(V.name) << ", " << strs(V.roles) << ", " << consts(V.constants)
-         << "});\n";
+         << ", " << strs(V.ptoIns) << ", " << strs(V.ptoOuts) << ", " << strs(V.ptoOptional) << "});\n";
     OS << "  }\n";
   }
-  OS << "  S.Renames = " << pairs(S.renames()) << ";\n  S.Prelude = " << lit(S.prelude()) << ";\n}\n\n"
+  OS << "  S.RoleKinds = " << pairs(S.roleKinds()) << ";\n  S.Renames = " << pairs(S.renames()) << ";\n  S.Prelude = " << lit(S.prelude()) << ";\n}\n\n"
      << "} // namespace pto::checker\n";
   return OS.str();
 }

@@ -227,20 +227,40 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       continue;
     }
     if (J.contains("ops") && !J.contains("id")) { // rules/ops.json
-      Rd.onlyKeys(J, {"ops", "renames"}, "ops file");
+      Rd.onlyKeys(J, {"comment", "roles", "ops", "renames"}, "ops file");
+      static const std::set<std::string> Kinds = {"dst", "src", "tmp", "mask"};
+      if (J.contains("roles"))
+        for (auto It = J["roles"].begin(); It != J["roles"].end(); ++It) {
+          std::string K = It.value().is_string() ? It.value().get<std::string>() : "";
+          if (!Kinds.count(K))
+            Rd.error("role \"" + It.key() + "\": kind must be dst, src, tmp or mask");
+          RoleKinds.emplace_back(It.key(), K);
+        }
       for (const json &O : J["ops"]) {
         OpSignature S;
         S.name = Rd.str(O, "name", true);
+        Rd.onlyKeys(O, {"name", "family", "model", "pto", "match", "constants", "overloads", "source"}, "op " + S.name);
         S.family = Rd.str(O, "family", true);
         S.citation = Rd.str(O, "source", true);
         S.model = Rd.str(O, "model", true);
+        S.pto = Rd.str(O, "pto", false);
         S.constants = Rd.constants(O);
         S.builtin = O.value("match", std::string("pto")) == "builtin";
         for (const json &OV : O.value("overloads", json::array())) {
           Overload Ov;
           Ov.name = Rd.str(OV, "name", true);
+          const std::string Where = S.name + " overload " + Ov.name;
+          Rd.onlyKeys(OV, {"name", "roles", "constants", "pto"}, Where);
           Ov.roles = Rd.strs(OV, "roles");
           Ov.constants = Rd.constants(OV);
+          if (OV.contains("pto")) {
+            Rd.onlyKeys(OV["pto"], {"ins", "outs", "optional"}, Where + " pto binding");
+            Ov.ptoIns = Rd.strs(OV["pto"], "ins");
+            Ov.ptoOuts = Rd.strs(OV["pto"], "outs");
+            Ov.ptoOptional = Rd.strs(OV["pto"], "optional");
+            if (S.pto.empty())
+              Rd.error(Where + ": a pto binding needs the op's \"pto\" name");
+          }
           S.overloads.push_back(Ov);
         }
         Ops.push_back(S);
@@ -325,6 +345,33 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
     for (const std::string &Op : R.ops)
       if (Op != "*" && !op(Op))
         Errors.push_back(R.file + ": op \"" + Op + "\" is not declared in rules/ops.json");
+  // Op schemas: every role has a kind; a PTOAS binding names each role once, destinations as outs and the rest
+  // as ins, and only scratch operands may be optional.
+  for (const OpSignature &O : Ops)
+    for (const Overload &Ov : O.overloads) {
+      const std::string Where = "rules/ops.json: " + O.name + " overload " + Ov.name + ": ";
+      for (const std::string &R : Ov.roles)
+        if (roleKind(R).empty())
+          Errors.push_back(Where + "role \"" + R + "\" has no kind in \"roles\"");
+      if (Ov.ptoIns.empty() && Ov.ptoOuts.empty())
+        continue;
+      std::vector<std::string> Bound = Ov.ptoIns;
+      Bound.insert(Bound.end(), Ov.ptoOuts.begin(), Ov.ptoOuts.end());
+      std::vector<std::string> A = Bound, B = Ov.roles;
+      std::sort(A.begin(), A.end());
+      std::sort(B.begin(), B.end());
+      if (A != B)
+        Errors.push_back(Where + "the pto binding must name every role exactly once");
+      for (const std::string &R : Ov.ptoOuts)
+        if (roleKind(R) != "dst")
+          Errors.push_back(Where + "pto outs(" + R + ") is not a destination");
+      for (const std::string &R : Ov.ptoIns)
+        if (roleKind(R) == "dst")
+          Errors.push_back(Where + "pto ins(" + R + ") is a destination");
+      for (const std::string &R : Ov.ptoOptional)
+        if (roleKind(R) != "tmp" || std::find(Bound.begin(), Bound.end(), R) == Bound.end())
+          Errors.push_back(Where + "only a bound tmp operand may be optional, not \"" + R + "\"");
+    }
   // With a vocabulary (rules/facts.json), every condition and message is parsed and sort-checked against it.
   if (Vocab.loaded && Errors.size() == Before)
     checkRuleTerms(*this, Errors);

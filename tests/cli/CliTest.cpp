@@ -298,6 +298,32 @@ TEST(RuleGen, RuleWithoutFixtureOrPageFailsTheBuildStep) {
   EXPECT_NE(O.text.find("no page docs/rules/pto-colreduce-new-property.md"), std::string::npos) << O.text;
 }
 
+TEST(RuleGen, ScaffoldWritesWhatTheBuildThenAsksToFillIn) {
+  // add-op puts the op's schema in rules/ops.json; add-rule writes the rule, its fixture and its page; the build
+  // step then rejects the rule until its `(TODO)` condition is a real term.
+  std::string D = tempDir();
+  copyRules(D);
+  const std::string Gen = std::string(PTOLINT_RULEGEN);
+  Out Op = run(Gen + " add-op " + D + " TROWSUM rowreduce dst,src,tmp");
+  EXPECT_EQ(Op.rc, 0) << Op.text;
+  Out Again = run(Gen + " add-op " + D + " TROWSUM rowreduce dst,src,tmp");
+  EXPECT_EQ(Again.rc, 1) << Again.text;
+  Out Rule = run(Gen + " add-rule " + D + " pto-rowsum-valid-rows TROWSUM");
+  EXPECT_EQ(Rule.rc, 0) << Rule.text;
+  for (const char *F : {"/rules/rowsum/pto-rowsum-valid-rows.json", "/tests/rules/pto-rowsum-valid-rows.cpp",
+                        "/docs/rules/pto-rowsum-valid-rows.md"})
+    EXPECT_TRUE(std::filesystem::exists(D + F)) << F;
+  std::string Args;
+  for (const auto &E : std::filesystem::recursive_directory_iterator(D + "/rules"))
+    if (E.is_regular_file())
+      Args += " " + E.path().string();
+  Out Build = run(Gen + " " + D + "/out.cpp " + D + "/rules" + Args);
+  EXPECT_EQ(Build.rc, 1) << Build.text;
+  EXPECT_NE(Build.text.find("rules/rowsum/pto-rowsum-valid-rows.json: variant 1 require: unknown function 'TODO'"),
+            std::string::npos)
+      << Build.text;
+}
+
 TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
   // pto-rulegen validates rules/ when the build compiles it: a broken rule is an error naming the file.
   std::string D = tempDir();

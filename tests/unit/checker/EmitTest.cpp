@@ -9,7 +9,7 @@ using nlohmann::json;
 
 namespace {
 
-const char *OpsJson = R"({"ops": [{"name": "TCOLARGMIN", "family": "colargmin", "model": "m.hpp", "source": "pto-isa@0 a.hpp:1",
+const char *OpsJson = R"({"roles": {"dstIdx": "dst", "src": "src", "tmp": "tmp"}, "ops": [{"name": "TCOLARGMIN", "family": "colargmin", "model": "m.hpp", "source": "pto-isa@0 a.hpp:1",
   "overloads": [{"name": "index", "roles": ["dstIdx", "src", "tmp"]}]}], "renames": {}})";
 
 const char *TmpSizeJson = R"({"id": "pto-colargmin-tmp-size", "ops": ["TCOLARGMIN"], "kind": "tmp-size",

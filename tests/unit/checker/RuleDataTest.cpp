@@ -142,6 +142,32 @@ TEST(RuleData, TermCheckerRejectsMistakes) {
   EXPECT_NE(All.find("constant 'op.ismaxx' is not an op fact"), std::string::npos) << All;
 }
 
+/// Op schemas: role kinds and PTOAS bindings are checked when the rules load (and so when the build compiles them).
+TEST(RuleData, OpSchemasAreChecked) {
+  const RuleSet &S = RuleSet::builtin();
+  EXPECT_EQ(S.roleKind("dstIdx"), "dst");
+  EXPECT_EQ(S.roleKind("tmp"), "tmp");
+  const OpSignature *Row = S.op("TROWMIN");
+  ASSERT_TRUE(Row);
+  EXPECT_EQ(Row->pto, "pto.trowmin");
+  EXPECT_EQ(Row->overloads[0].ptoIns, (std::vector<std::string>{"src", "tmp"}));
+  EXPECT_EQ(Row->overloads[0].ptoOuts, (std::vector<std::string>{"dst"}));
+  struct Case {
+    const char *from, *to, *want;
+  } Cases[] = {
+      {"\"tmp\": \"tmp\"", "\"tmp\": \"scratch\"", "role \"tmp\": kind must be dst, src, tmp or mask"},
+      {"\"dstIdx\": \"dst\",", "", "role \"dstIdx\" has no kind"},
+      {"\"outs\": [\n              \"dstIdx\"", "\"outs\": [\n              \"src\"", "the pto binding must name every role exactly once"},
+      {"\"optional\": [\n              \"tmp\"", "\"optional\": [\n              \"src\"", "only a bound tmp operand may be optional"},
+      {"\"pto\": \"pto.tcolargmin\",", "", "a pto binding needs the op's \"pto\" name"},
+      {"\"model\": \"refmodel/include/pto/ref/ColArg.hpp\",", "\"modle\": \"x\",", "unknown key \"modle\" in op TCOLARGMIN"},
+  };
+  for (const Case &C : Cases) {
+    std::string All = brokenRule("rules/ops.json", C.from, C.to);
+    EXPECT_NE(All.find(C.want), std::string::npos) << "for " << C.to << " want: " << C.want << "\ngot:\n" << All;
+  }
+}
+
 TEST(RuleData, FactsPageIsCurrent) {
   RuleSet S;
   std::vector<std::string> Errors;
