@@ -1,6 +1,7 @@
 // clang-plugin: the `pto-lint` LibTooling CLI, a thin shell over Lint (same findings as the plugin).
 #include "Lint.h"
 #include "driver/Driver.h"
+#include "ptotext/Reader.h"
 #include "NpuCommand.h"
 #include "checker/Docs.h"
 #include "checker/Emit.h"
@@ -18,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fstream>
+#include <sstream>
 #include <numeric>
 
 using namespace clang;
@@ -235,21 +237,30 @@ int main(int argc, const char **argv) {
     if (!DB)
       return usage("cannot load compile database '" + std::string(Path) + "': " + LoadErr);
     DBName = std::string(Path);
-  } else if (!Files.empty()) {
+  }
+  // Textual PTO files are read by their own front end (ptotext/), the rest by clang.
+  auto IsPto = [](const std::string &F) { return llvm::StringRef(F).ends_with(".pto"); };
+  std::vector<std::string> PtoFiles, CppFiles;
+  for (const std::string &F : Files)
+    (IsPto(F) ? PtoFiles : CppFiles).push_back(F);
+  if (!DB && !CppFiles.empty()) {
     std::string LoadErr;
-    DB = CompilationDatabase::autoDetectFromSource(Files.front(), LoadErr);
+    DB = CompilationDatabase::autoDetectFromSource(CppFiles.front(), LoadErr);
     if (!DB) {
-      llvm::errs() << "pto-lint: warning: no compile database found for '" << Files.front()
+      llvm::errs() << "pto-lint: warning: no compile database found for '" << CppFiles.front()
                    << "'; using no compiler flags (give -p <build dir> or flags after --)\n";
       DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
     }
   }
 
-  std::vector<std::string> Sources(Files.begin(), Files.end());
-  if (Sources.empty() && DB && !BuildPath.empty())
+  std::vector<std::string> Sources = CppFiles;
+  if (Sources.empty() && PtoFiles.empty() && DB && !BuildPath.empty())
     Sources = DB->getAllFiles();
-  if (Sources.empty())
+  if (Sources.empty() && PtoFiles.empty())
     return usage("no input files (give files, or -p <build dir> to check every file in the database)");
+  for (const std::string &F : PtoFiles)
+    if (!llvm::sys::fs::exists(F) || !std::ifstream(F))
+      return usage("cannot read '" + F + "'" + (llvm::sys::fs::exists(F) ? "" : ": no such file"));
   for (const std::string &F : Sources) {
     if (!llvm::sys::fs::exists(F))
       return usage("cannot read '" + F + "': no such file");
@@ -264,6 +275,8 @@ int main(int argc, const char **argv) {
     }
   }
 
+  if (!DB)
+    DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
   auto Npu = std::make_unique<NpuDatabase>(std::move(DB), preludeDir(argv[0]));
   NpuDatabase &NpuDB = *Npu;
   DB = std::move(Npu);
@@ -320,7 +333,32 @@ int main(int argc, const char **argv) {
     return Tool.run(&F);
   };
   int RunStatus = 0; // ClangTool: 1 if a file failed, 2 if one was skipped (no compile command)
-  if (Opts.quiet)
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  for (const std::string &File : PtoFiles) {
+    std::ifstream In(File);
+    std::stringstream SS;
+    SS << In.rdbuf();
+    const std::string Text = SS.str();
+    pto::ptotext::Reading Rd = pto::ptotext::read(File, Text, Rules);
+    pto::driver::Unit U;
+    U.mainFile = File;
+    U.calls = std::move(Rd.calls);
+    U.inferredTarget = Rd.target;
+    U.compileFailed = !Rd.errors.empty();
+    llvm::raw_ostream &OS = Format == "text" ? llvm::outs() : llvm::errs();
+    for (const pto::ptotext::Problem &P : Rd.errors)
+      OS << P.loc.file << ":" << P.loc.line << ":" << P.loc.col << ": error: " << P.message << "\n";
+    std::vector<pto::checker::Finding> Fs = Session->lint(U, [&](const std::string &) { return std::string_view(Text); });
+    if (Format == "text") {
+      pto::checker::RunInfo Here;
+      Here.baseDir = std::string(Cwd);
+      llvm::outs() << pto::checker::toText(Fs, Here);
+    }
+  }
+  if (Sources.empty()) {
+    // only .pto files
+  } else if (Opts.quiet)
     for (const std::string &File : Sources) {
       int St = RunOn({File});
       RunStatus = St == 1 || RunStatus == 1 ? 1 : std::max(RunStatus, St);
@@ -331,8 +369,6 @@ int main(int argc, const char **argv) {
   pto::checker::RunInfo Info;
   Info.toolVersion = PTOLINT_VERSION;
   Info.targets = Opts.engine.targets;
-  llvm::SmallString<256> Cwd;
-  llvm::sys::fs::current_path(Cwd);
   Info.baseDir = std::string(Cwd);
   Info.tally = Session->results().tally;
   std::string Report = Session->report(Info);
@@ -357,11 +393,12 @@ int main(int argc, const char **argv) {
   llvm::outs().flush();
 
   const pto::driver::Results &Results = Session->results();
-  bool Incomplete = RunStatus != 0 || Results.translationUnits < Sources.size();
+  bool Incomplete = RunStatus != 0 || Results.translationUnits < Sources.size() + PtoFiles.size();
   int Rc = Session->exitCode(Incomplete);
   if (Rc == Exit::InputError)
     llvm::errs() << "pto-lint: error: "
-                 << (Results.failedTranslationUnits ? "some files did not compile" : "some files could not be processed")
+                 << (Results.failedTranslationUnits ? "some files did not compile (or, .pto, did not parse)"
+                                                    : "some files could not be processed")
                  << "; findings for the calls that were parsed are reported\n";
   return Rc;
 }

@@ -38,12 +38,14 @@ struct Expect {
 
 std::vector<std::string> listFixtures() {
   std::vector<std::string> Out;
-  for (const char *Dir : {"/tests/rules", "/tests/kernels", "/examples"}) {
+  for (const char *Dir : {"/tests/rules", "/tests/kernels", "/tests/pto", "/examples"}) {
     std::string D = Src + Dir;
     if (DIR *H = opendir(D.c_str())) {
       while (dirent *E = readdir(H)) {
         std::string N = E->d_name;
-        if (N.size() > 4 && N.compare(N.size() - 4, 4, ".cpp") == 0 && N.find("_run") == std::string::npos)
+        bool Cpp = N.size() > 4 && N.compare(N.size() - 4, 4, ".cpp") == 0 && N.find("_run") == std::string::npos;
+        bool Pto = N.size() > 4 && N.compare(N.size() - 4, 4, ".pto") == 0; // the textual PTO front end
+        if (Cpp || Pto)
           Out.push_back(std::string(Dir).substr(1) + "/" + N);
       }
       closedir(H);
@@ -191,7 +193,7 @@ std::string goldenPath(const std::string &Rel) {
   for (char &C : N)
     if (C == '/')
       C = '_';
-  return Src + "/tests/golden/fixtures/" + N.substr(0, N.size() - 4) + ".txt";
+  return Src + "/tests/golden/fixtures/" + N.substr(0, N.size() - 4) + (Rel.back() == 'o' ? ".pto" : "") + ".txt";
 }
 
 class Fixture : public ::testing::TestWithParam<std::string> {};

@@ -1,0 +1,859 @@
+// ptotext: reader of PTOAS textual PTO (see Reader.h). Facts: reference/pto-text-forms.md §1-§3 (grammar, types,
+// tile_buf spellings), §5 (tile-op operands).
+#include "Reader.h"
+
+#include <cctype>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+
+namespace pto::ptotext {
+
+using checker::SourceLoc;
+
+std::optional<checker::Target> archTarget(const std::string &A) {
+  if (A == "a5")
+    return checker::Target::A5;
+  if (A == "a2" || A == "a3" || A == "a2a3")
+    return checker::Target::A2A3;
+  return std::nullopt;
+}
+
+namespace {
+
+// ---- tokens ------------------------------------------------------------------------------------------------
+
+enum class Tok { Value, Symbol, Type, Attr, Ident, Number, String, Label, Punct, Arrow, End };
+
+struct Token {
+  Tok kind = Tok::End;
+  std::string text;
+  unsigned line = 0, col = 0;
+  bool is(const char *P) const { return (kind == Tok::Punct || kind == Tok::Arrow) && text == P; }
+};
+
+class Lexer {
+public:
+  Lexer(const std::string &T, std::vector<Problem> &Errors, const std::string &File) : T(T), Errors(Errors), File(File) {}
+
+  std::vector<Token> all() {
+    std::vector<Token> Out;
+    for (;;) {
+      Token K = next();
+      Out.push_back(K);
+      if (K.kind == Tok::End)
+        return Out;
+    }
+  }
+
+private:
+  const std::string &T;
+  std::vector<Problem> &Errors;
+  const std::string &File;
+  size_t P = 0;
+  unsigned Line = 1, Col = 1;
+
+  void advance(size_t N = 1) {
+    for (size_t I = 0; I < N && P < T.size(); ++I, ++P) {
+      if (T[P] == '\n') {
+        ++Line;
+        Col = 1;
+      } else {
+        ++Col;
+      }
+    }
+  }
+  static bool idChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' || C == '$' || C == '-'; }
+  void error(unsigned L, unsigned C, const std::string &M) { Errors.push_back({{File, L, C}, M}); }
+
+  /// A balanced `<...>` group starting at P (which is '<'), strings inside skipped. Unbalanced: false, and the
+  /// token ends at the end of its first line, so reading resumes on the next one.
+  bool angle() {
+    int Depth = 0;
+    size_t SaveP = std::string::npos;
+    unsigned SaveLine = 0, SaveCol = 0;
+    while (P < T.size()) {
+      if (T[P] == '\n' && SaveP == std::string::npos) {
+        SaveP = P;
+        SaveLine = Line;
+        SaveCol = Col;
+      }
+      char C = T[P];
+      if (C == '"') {
+        advance();
+        while (P < T.size() && T[P] != '"')
+          advance(T[P] == '\\' ? 2 : 1);
+      } else if (C == '<') {
+        ++Depth;
+      } else if (C == '>' && !(P > 0 && T[P - 1] == '-')) {
+        if (--Depth == 0) {
+          advance();
+          return true;
+        }
+      }
+      advance();
+    }
+    if (SaveP != std::string::npos) {
+      P = SaveP;
+      Line = SaveLine;
+      Col = SaveCol;
+    }
+    return false;
+  }
+
+  Token next() {
+    // Skip white space and `//` comments.
+    for (;;) {
+      while (P < T.size() && std::isspace(static_cast<unsigned char>(T[P])))
+        advance();
+      if (T.compare(P, 2, "//") == 0) {
+        while (P < T.size() && T[P] != '\n')
+          advance();
+        continue;
+      }
+      break;
+    }
+    Token K;
+    K.line = Line;
+    K.col = Col;
+    if (P >= T.size())
+      return K;
+    size_t B = P;
+    char C = T[P];
+    auto Word = [&](Tok Kind) {
+      advance();
+      while (P < T.size() && (idChar(T[P]) && T[P] != '-'))
+        advance();
+      K.kind = Kind;
+    };
+    if (C == '%') {
+      Word(Tok::Value);
+      if (P < T.size() && T[P] == '#') // %r#1: one result of a multi-result op
+        Word(Tok::Value);
+    } else if (C == '@') {
+      if (P + 1 < T.size() && T[P + 1] == '"') {
+        advance();
+        string(K);
+      }
+      Word(Tok::Symbol);
+    } else if (C == '^') {
+      Word(Tok::Label);
+    } else if (C == '!' || C == '#') {
+      Word(C == '!' ? Tok::Type : Tok::Attr);
+      if (P < T.size() && T[P] == '<' && !angle())
+        error(K.line, K.col, "unbalanced '<' in '" + T.substr(B, P - B) + "'");
+    } else if (C == '"') {
+      string(K);
+      K.kind = Tok::String;
+    } else if (std::isdigit(static_cast<unsigned char>(C))) {
+      advance();
+      while (P < T.size() && (std::isalnum(static_cast<unsigned char>(T[P])) || T[P] == '.' ||
+                              ((T[P] == '+' || T[P] == '-') && (T[P - 1] == 'e' || T[P - 1] == 'E'))))
+        advance();
+      K.kind = Tok::Number;
+    } else if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
+      advance();
+      while (P < T.size() && (idChar(T[P]) && T[P] != '-'))
+        advance();
+      K.kind = Tok::Ident;
+      // Builtin shaped types: memref<...>, vector<...>, tensor<...>, complex<...>.
+      static const std::set<std::string> Shaped = {"memref", "vector", "tensor", "complex", "tuple", "dense",
+                                                   "dense_resource", "array", "affine_map", "strided", "opaque"};
+      if (P < T.size() && T[P] == '<' && Shaped.count(T.substr(B, P - B))) {
+        if (!angle())
+          error(K.line, K.col, "unbalanced '<' in '" + T.substr(B, P - B) + "'");
+        K.kind = Tok::Type;
+      }
+    } else if (C == '-' && P + 1 < T.size() && T[P + 1] == '>') {
+      advance(2);
+      K.kind = Tok::Arrow;
+    } else if (C == '-' && P + 1 < T.size() && std::isdigit(static_cast<unsigned char>(T[P + 1]))) {
+      advance();
+      while (P < T.size() && (std::isalnum(static_cast<unsigned char>(T[P])) || T[P] == '.'))
+        advance();
+      K.kind = Tok::Number;
+    } else if (std::string("(){}[]<>,:=?*+-|").find(C) != std::string::npos) {
+      advance();
+      K.kind = Tok::Punct;
+    } else {
+      error(K.line, K.col, std::string("unexpected character '") + C + "'");
+      advance();
+      return next();
+    }
+    if (K.kind != Tok::String || K.text.empty())
+      K.text = T.substr(B, P - B);
+    return K;
+  }
+
+  void string(Token &K) {
+    unsigned L = Line, Cc = Col;
+    advance();
+    std::string S;
+    while (P < T.size() && T[P] != '"' && T[P] != '\n') {
+      if (T[P] == '\\' && P + 1 < T.size()) {
+        S += T[P + 1];
+        advance(2);
+        continue;
+      }
+      S += T[P];
+      advance();
+    }
+    if (P >= T.size() || T[P] != '"') {
+      error(L, Cc, "unterminated string");
+    } else {
+      advance();
+    }
+    K.text = S;
+  }
+};
+
+// ---- statements --------------------------------------------------------------------------------------------
+
+struct Stmt {
+  std::vector<std::string> results;
+  Token op;                           // the op name (Ident, or String for the generic form)
+  std::vector<Token> body;            // everything after the op name, regions excluded
+  std::vector<std::vector<std::unique_ptr<Stmt>>> regions;
+  std::string function;               // enclosing func.func
+};
+
+class Parser {
+public:
+  Parser(std::vector<Token> Ts, std::vector<Problem> &Errors, const std::string &File)
+      : Ts(std::move(Ts)), Errors(Errors), File(File) {}
+
+  std::vector<std::unique_ptr<Stmt>> file() {
+    std::vector<std::unique_ptr<Stmt>> Out = region(true);
+    return Out;
+  }
+
+private:
+  std::vector<Token> Ts;
+  std::vector<Problem> &Errors;
+  const std::string &File;
+  size_t I = 0;
+  std::string Function;
+
+  const Token &at(size_t K = 0) const { return Ts[std::min(I + K, Ts.size() - 1)]; }
+  void error(const Token &K, const std::string &M) { Errors.push_back({{File, K.line, K.col}, M}); }
+
+  static bool opName(const Token &K) {
+    return K.kind == Tok::Ident && (K.text.find('.') != std::string::npos || K.text == "return" || K.text == "module" ||
+                                    K.text == "call");
+  }
+  /// Results of a statement start here: `%a [:N] (, %b)* =`.
+  size_t resultsAt(size_t J) const {
+    size_t K = J;
+    for (;;) {
+      if (Ts[std::min(K, Ts.size() - 1)].kind != Tok::Value)
+        return 0;
+      ++K;
+      if (K + 1 < Ts.size() && Ts[K].is(":") && Ts[K + 1].kind == Tok::Number)
+        K += 2;
+      if (K < Ts.size() && Ts[K].is(","))
+        ++K;
+      else
+        break;
+    }
+    // `%i = %c0 to ...` inside scf.for is not a statement: results are followed by an op.
+    if (K + 1 >= Ts.size() || !Ts[K].is("=") || !(opName(Ts[K + 1]) || Ts[K + 1].kind == Tok::String))
+      return 0;
+    return K - J + 1;
+  }
+  bool statementStart(size_t J) const {
+    const Token &K = Ts[std::min(J, Ts.size() - 1)];
+    return opName(K) || resultsAt(J) > 0 || (K.kind == Tok::String && J + 1 < Ts.size() && Ts[J + 1].is("("));
+  }
+  /// `{` at I opens an attribute dictionary (`{key = ...}`, `{}`), not a region.
+  bool attrDict() const {
+    const Token &A = at(1), &B = at(2);
+    if (A.is("}"))
+      return true;
+    // An op is never followed by '=': `{pto.target_arch = "a5"}` is attributes even though its key has a dot.
+    return (A.kind == Tok::Ident || A.kind == Tok::String) && (B.is("=") || (!opName(A) && (B.is("}") || B.is(","))));
+  }
+
+  std::vector<std::unique_ptr<Stmt>> region(bool TopLevel) {
+    std::vector<std::unique_ptr<Stmt>> Out;
+    while (at().kind != Tok::End) {
+      if (at().is("}")) {
+        if (TopLevel) {
+          error(at(), "unmatched '}'");
+          ++I;
+          continue;
+        }
+        return Out;
+      }
+      if (at().kind == Tok::Label) { // ^bb0(%x: T):
+        ++I;
+        skipBalanced();
+        if (at().is(":"))
+          ++I;
+        continue;
+      }
+      if ((at().kind == Tok::Type || at().kind == Tok::Attr) && at(1).is("=")) {
+        // A type or attribute alias (`!alias = !pto.vmi.vreg<...>`, `#map = affine_map<...>`): skip it.
+        const unsigned Line = at().line;
+        I += 2;
+        while (at().kind != Tok::End && at().line == Line)
+          ++I;
+        continue;
+      }
+      if (!statementStart(I)) {
+        error(at(), "expected an op, found '" + at().text + "'");
+        // Resume at the next statement.
+        ++I;
+        while (at().kind != Tok::End && !statementStart(I) && !at().is("}"))
+          skipOne();
+        continue;
+      }
+      Out.push_back(statement());
+    }
+    if (!TopLevel)
+      error(at(), "unexpected end of file: a region is not closed");
+    return Out;
+  }
+
+  /// Skips one token, or a balanced (...) / [...] group.
+  void skipOne() {
+    if (at().is("(") || at().is("["))
+      skipBalanced();
+    else
+      ++I;
+  }
+  void skipBalanced() {
+    if (!(at().is("(") || at().is("[")))
+      return;
+    int D = 0;
+    do {
+      if (at().is("(") || at().is("["))
+        ++D;
+      else if (at().is(")") || at().is("]"))
+        --D;
+      ++I;
+    } while (D > 0 && at().kind != Tok::End);
+  }
+
+  std::unique_ptr<Stmt> statement() {
+    auto S = std::make_unique<Stmt>();
+    if (size_t N = resultsAt(I)) {
+      for (size_t K = 0; K + 1 < N; ++K)
+        if (at(K).kind == Tok::Value)
+          S->results.push_back(at(K).text);
+      I += N;
+    }
+    if (!(opName(at()) || at().kind == Tok::String)) {
+      error(at(), "expected an op name after '=', found '" + at().text + "'");
+      ++I;
+      while (at().kind != Tok::End && !statementStart(I) && !at().is("}"))
+        skipOne();
+      return S;
+    }
+    S->op = at();
+    ++I;
+    bool IsFunc = S->op.text == "func.func";
+    if (IsFunc && at().kind == Tok::Symbol)
+      Function = at().text.substr(1);
+    S->function = Function;
+    int Depth = 0;
+    const Token Start = S->op;
+    while (at().kind != Tok::End) {
+      const Token &K = at();
+      if (Depth == 0 && K.is("{")) {
+        if (attrDict()) {
+          // Attribute dictionary: keep its tokens.
+          int D = 0;
+          do {
+            if (at().is("{"))
+              ++D;
+            else if (at().is("}"))
+              --D;
+            S->body.push_back(at());
+            ++I;
+          } while (D > 0 && at().kind != Tok::End);
+          continue;
+        }
+        ++I;
+        S->regions.push_back(region(false));
+        if (at().is("}"))
+          ++I;
+        continue;
+      }
+      if (Depth == 0 && (K.is("}") || statementStart(I)))
+        break;
+      // `%x = <not an op>` where a statement would start: results without an op (scf.for's `%i = %lb` and
+      // iter_args are the op's own syntax).
+      if (Depth == 0 && K.kind == Tok::Value && at(1).is("=") && S->op.text != "scf.for" &&
+          S->op.text != "scf.parallel" && S->op.text != "scf.forall") {
+        error(at(2), "expected an op name after '=', found '" + at(2).text + "'");
+        I += 2;
+        while (at().kind != Tok::End && !statementStart(I) && !at().is("}"))
+          skipOne();
+        break;
+      }
+      if (K.is("(") || K.is("["))
+        ++Depth;
+      else if (K.is(")") || K.is("]")) {
+        if (Depth == 0) {
+          error(K, "unmatched '" + K.text + "'");
+          ++I;
+          continue;
+        }
+        --Depth;
+      }
+      S->body.push_back(K);
+      ++I;
+    }
+    if (Depth > 0)
+      error(Start, "unbalanced '(' or '[' in '" + Start.text + "'");
+    return S;
+  }
+};
+
+// ---- types and facts ---------------------------------------------------------------------------------------
+
+/// A `!pto.tile_buf` type as the rules need it.
+struct TileBuf {
+  std::string loc = "vec", elem;
+  int64_t rows = 0, cols = 0;
+  std::optional<int64_t> vrow, vcol; // nullopt: dynamic ('?' or -1)
+  std::string blayout = "row_major", slayout = "none_box";
+  int64_t fractal = 512;
+};
+
+checker::DType elemType(const std::string &E) {
+  using D = checker::DType;
+  static const std::map<std::string, D> M = {
+      {"i8", D::I8},   {"si8", D::I8},   {"ui8", D::U8},   {"i16", D::I16}, {"si16", D::I16}, {"ui16", D::U16},
+      {"i32", D::I32}, {"si32", D::I32}, {"ui32", D::U32}, {"i64", D::I64}, {"si64", D::I64}, {"ui64", D::U64},
+      {"f16", D::F16}, {"bf16", D::BF16}, {"f32", D::F32}, {"f64", D::F64}};
+  auto It = M.find(E);
+  return It == M.end() ? D::Unknown : It->second;
+}
+
+/// "16x64xf32" -> rows, cols, elem.
+bool shapeElem(const std::string &S, int64_t &R, int64_t &C, std::string &E) {
+  size_t X1 = S.find('x'), X2 = X1 == std::string::npos ? X1 : S.find('x', X1 + 1);
+  if (X2 == std::string::npos)
+    return false;
+  try {
+    R = std::stoll(S.substr(0, X1));
+    C = std::stoll(S.substr(X1 + 1, X2 - X1 - 1));
+  } catch (...) {
+    return false;
+  }
+  E = S.substr(X2 + 1);
+  return !E.empty();
+}
+
+std::optional<int64_t> vdim(const std::string &V, bool &Ok) {
+  if (V == "?" || V == "-1")
+    return std::nullopt;
+  try {
+    size_t N = 0;
+    int64_t X = std::stoll(V, &N);
+    Ok &= N == V.size() && X >= 0;
+    return X;
+  } catch (...) {
+    Ok = false;
+    return std::nullopt;
+  }
+}
+
+std::string trim(const std::string &S) {
+  size_t B = S.find_first_not_of(" \t\n"), E = S.find_last_not_of(" \t\n");
+  return B == std::string::npos ? "" : S.substr(B, E - B + 1);
+}
+
+/// Parses both spellings of `!pto.tile_buf<...>` (reference/pto-text-forms.md §2.1); nullopt if it is not one.
+std::optional<TileBuf> tileBuf(const std::string &Type, std::string &Why) {
+  const std::string Head = "!pto.tile_buf<";
+  if (Type.compare(0, Head.size(), Head) != 0 || Type.back() != '>')
+    return std::nullopt;
+  std::string In = Type.substr(Head.size(), Type.size() - Head.size() - 1);
+  std::vector<std::string> Parts;
+  for (size_t P = 0;;) {
+    size_t C = In.find(',', P);
+    Parts.push_back(trim(In.substr(P, C == std::string::npos ? std::string::npos : C - P)));
+    if (C == std::string::npos)
+      break;
+    P = C + 1;
+  }
+  TileBuf B;
+  bool Ok = true;
+  std::map<std::string, std::string> KV;
+  size_t First = 0;
+  if (Parts[0].rfind("loc=", 0) != 0) { // compact: LOC, RxCxELEM {, key=value}
+    if (Parts.size() < 2 || !shapeElem(Parts[1], B.rows, B.cols, B.elem)) {
+      Why = "cannot read the shape of '" + Type + "'";
+      return std::nullopt;
+    }
+    B.loc = Parts[0];
+    First = 2;
+  }
+  for (size_t K = First; K < Parts.size(); ++K) {
+    size_t Eq = Parts[K].find('=');
+    if (Eq == std::string::npos) {
+      Why = "cannot read '" + Parts[K] + "' in '" + Type + "'";
+      return std::nullopt;
+    }
+    KV[trim(Parts[K].substr(0, Eq))] = trim(Parts[K].substr(Eq + 1));
+  }
+  auto Int = [&](const char *Key, int64_t &Out) {
+    if (KV.count(Key))
+      try {
+        Out = std::stoll(KV[Key]);
+      } catch (...) {
+        Ok = false;
+      }
+  };
+  if (First == 0) {
+    B.loc = KV["loc"];
+    B.elem = KV["dtype"];
+    Int("rows", B.rows);
+    Int("cols", B.cols);
+    B.vrow = KV.count("v_row") ? vdim(KV["v_row"], Ok) : std::optional<int64_t>(B.rows);
+    B.vcol = KV.count("v_col") ? vdim(KV["v_col"], Ok) : std::optional<int64_t>(B.cols);
+  } else if (KV.count("valid")) {
+    const std::string &V = KV["valid"];
+    size_t X = V.find('x');
+    if (X == std::string::npos)
+      Ok = false;
+    else {
+      B.vrow = vdim(V.substr(0, X), Ok);
+      B.vcol = vdim(V.substr(X + 1), Ok);
+    }
+  } else {
+    B.vrow = B.rows;
+    B.vcol = B.cols;
+  }
+  if (KV.count("blayout"))
+    B.blayout = KV["blayout"];
+  if (KV.count("slayout"))
+    B.slayout = KV["slayout"];
+  Int("fractal", B.fractal);
+  if (!Ok || B.rows <= 0 || B.cols <= 0 || B.elem.empty()) {
+    Why = "cannot read '" + Type + "'";
+    return std::nullopt;
+  }
+  return B;
+}
+
+/// What the reader knows about an SSA value.
+struct Value {
+  std::string type;                 // its type as written
+  std::optional<int64_t> constant;  // arith.constant
+  std::string symbol;               // a free integer of the function (an argument, a value not followed)
+  std::string validRow, validCol;   // alloc_tile valid operands (SSA names)
+  std::string addr;                 // alloc_tile addr / tassign address (SSA name)
+  SourceLoc def;
+};
+
+class Reader {
+public:
+  Reader(const std::string &File, const checker::RuleSet &Rules, Reading &Out) : File(File), Rules(Rules), Out(Out) {}
+
+  void run(const std::vector<std::unique_ptr<Stmt>> &Stmts) {
+    for (const auto &S : Stmts)
+      statement(*S);
+  }
+
+private:
+  const std::string &File;
+  const checker::RuleSet &Rules;
+  Reading &Out;
+  std::map<std::string, Value> Values; // per function: cleared at each func.func
+  std::vector<checker::Symbol> Symbols;
+
+  SourceLoc loc(const Token &K) const { return {File, K.line, K.col}; }
+
+  void statement(const Stmt &S) {
+    ++Out.statements;
+    const std::string &Op = S.op.text;
+    if (Op == "module") {
+      readArch(S.body);
+    } else if (Op == "func.func") {
+      Values.clear();
+      Symbols.clear();
+      functionArgs(S);
+    } else if (Op == "arith.constant" && S.results.size() == 1) {
+      for (const Token &K : S.body)
+        if (K.kind == Tok::Number) {
+          try {
+            Values[S.results[0]].constant = std::stoll(K.text, nullptr, 0);
+          } catch (...) {
+          }
+          break;
+        } else if (K.kind == Tok::Ident && (K.text == "true" || K.text == "false")) {
+          Values[S.results[0]].constant = K.text == "true";
+          break;
+        }
+      Values[S.results[0]].def = loc(S.op);
+    } else if ((Op == "pto.alloc_tile" || Op == "pto.declare_tile") && S.results.size() == 1) {
+      Value &V = Values[S.results[0]];
+      V.def = loc(S.op);
+      for (size_t K = 0; K + 2 < S.body.size(); ++K)
+        if (S.body[K].kind == Tok::Ident && S.body[K + 1].is("=") && S.body[K + 2].kind == Tok::Value) {
+          (S.body[K].text == "valid_row" ? V.validRow : S.body[K].text == "valid_col" ? V.validCol : V.addr) =
+              S.body[K + 2].text;
+        }
+      V.type = lastType(S.body);
+    } else if (Op == "pto.tassign" && S.results.size() == 1 && S.body.size() >= 3 && S.body[0].kind == Tok::Value) {
+      Value V = Values[S.body[0].text];
+      V.def = loc(S.op);
+      if (S.body[2].kind == Tok::Value)
+        V.addr = S.body[2].text;
+      Values[S.results[0]] = V;
+    } else if (const checker::OpSignature *Sig = checkedOp(Op)) {
+      call(S, *Sig);
+    } else {
+      ++Out.opaque;
+      for (const std::string &R : S.results) // a value pto-lint does not follow
+        Values[R].def = loc(S.op);
+    }
+    for (const auto &Region : S.regions)
+      for (const auto &Inner : Region)
+        statement(*Inner);
+  }
+
+  const checker::OpSignature *checkedOp(const std::string &Op) const {
+    for (const checker::OpSignature &O : Rules.ops())
+      if (!O.pto.empty() && O.pto == Op)
+        return &O;
+    return nullptr;
+  }
+
+  static std::string lastType(const std::vector<Token> &Body) {
+    for (size_t K = Body.size(); K-- > 0;)
+      if (Body[K].kind == Tok::Type)
+        return Body[K].text;
+    return "";
+  }
+
+  void readArch(const std::vector<Token> &Body) {
+    for (size_t K = 0; K + 2 < Body.size(); ++K)
+      if ((Body[K].text == "pto.target_arch") && Body[K + 1].is("=") && Body[K + 2].kind == Tok::String)
+        if (auto T = archTarget(Body[K + 2].text))
+          Out.target = T;
+  }
+
+  void functionArgs(const Stmt &S) {
+    // @name ( %a : T , ... )
+    for (size_t K = 0; K + 2 < S.body.size(); ++K)
+      if (S.body[K].kind == Tok::Value && S.body[K + 1].is(":")) {
+        const Token &Ty = S.body[K + 2];
+        Value &V = Values[S.body[K].text];
+        V.def = loc(S.body[K]);
+        V.type = Ty.text;
+        if (Ty.kind == Tok::Ident)
+          V.symbol = symbolFor(S.body[K].text, Ty.text, true, "");
+      }
+  }
+
+  /// A free integer for an SSA value (range of its type; `index` as a 32-bit size).
+  std::string symbolFor(const std::string &Ssa, const std::string &Type, bool Understood, const std::string &Why) {
+    checker::Symbol Sy;
+    Sy.name = "v_" + Ssa.substr(1);
+    for (char &C : Sy.name)
+      if (!std::isalnum(static_cast<unsigned char>(C)) && C != '_')
+        C = '_';
+    Sy.display = Ssa;
+    if (Type == "index") {
+      // An index sizes things (valid dims, offsets): non-negative, as the C++ front end treats an unsigned.
+      Sy.lo = 0;
+    } else if (Type == "i8" || Type == "si8") {
+      Sy.lo = INT8_MIN, Sy.hi = INT8_MAX;
+    } else if (Type == "ui8") {
+      Sy.lo = 0, Sy.hi = UINT8_MAX;
+    } else if (Type == "i16" || Type == "si16") {
+      Sy.lo = INT16_MIN, Sy.hi = INT16_MAX;
+    } else if (Type == "ui16") {
+      Sy.lo = 0, Sy.hi = UINT16_MAX;
+    } else if (Type == "ui32") {
+      Sy.lo = 0, Sy.hi = UINT32_MAX;
+    }
+    Sy.understood = Understood;
+    Sy.why = Why;
+    for (const checker::Symbol &E : Symbols)
+      if (E.name == Sy.name)
+        return Sy.name;
+    Symbols.push_back(Sy);
+    return Sy.name;
+  }
+
+  /// The valid dim an SSA operand gives: its constant, or a symbol.
+  checker::IntFact dimOf(const std::string &Ssa, std::string &Origin) {
+    auto It = Values.find(Ssa);
+    if (It != Values.end() && It->second.constant)
+      return checker::IntFact::known(*It->second.constant);
+    if (It != Values.end() && !It->second.symbol.empty())
+      return checker::IntFact::symbolic("|" + It->second.symbol + "|");
+    Origin = "from '" + Ssa + "', which pto-lint does not follow";
+    std::string Sym = symbolFor(Ssa, "index", false, "computed by an op pto-lint does not follow");
+    return checker::IntFact::symbolic("|" + Sym + "|");
+  }
+
+  checker::TileFacts facts(const std::string &Ssa, const std::string &Type) {
+    checker::TileFacts F;
+    F.expr = Ssa;
+    F.typeSpelling = Type;
+    auto It = Values.find(Ssa);
+    const Value *V = It == Values.end() ? nullptr : &It->second;
+    if (V)
+      F.declLoc = V->def;
+    std::string Why;
+    std::optional<TileBuf> B = tileBuf(Type, Why);
+    if (!B)
+      return F; // not a tile the rules know: the call is reported as unrecognised
+    static const std::map<std::string, std::string> Locs = {{"vec", "Vec"},   {"mat", "Mat"},   {"left", "Left"},
+                                                            {"right", "Right"}, {"acc", "Acc"}, {"bias", "Bias"},
+                                                            {"scaling", "Scaling"}};
+    static const std::map<std::string, std::string> Layouts = {
+        {"row_major", "RowMajor"}, {"col_major", "ColMajor"}, {"none_box", "NoneBox"}};
+    F.isTile = true;
+    F.loc = Locs.count(B->loc) ? Locs.at(B->loc) : "";
+    F.dtype = elemType(B->elem);
+    F.dtypeName = B->elem;
+    F.rows = B->rows;
+    F.cols = B->cols;
+    F.blayout = Layouts.count(B->blayout) ? Layouts.at(B->blayout) : "";
+    F.slayout = Layouts.count(B->slayout) ? Layouts.at(B->slayout) : "";
+    F.sfractalSize = B->fractal;
+    F.declValidRow = B->vrow.value_or(-1);
+    F.declValidCol = B->vcol.value_or(-1);
+    std::string Origin;
+    auto Dim = [&](const std::optional<int64_t> &Static, const std::string &Operand, const char *What) {
+      if (Static)
+        return checker::IntFact::known(*Static);
+      if (V && !Operand.empty())
+        return dimOf(Operand, Origin);
+      if (V && !V->symbol.empty()) { // a tile argument: its dynamic valid dims are the caller's
+        Origin = "its valid region comes from the caller";
+        return checker::IntFact::symbolic("|" + symbolFor(Ssa + "." + What, "index", true, "") + "|");
+      }
+      Origin = "'" + Ssa + "' has a dynamic valid region pto-lint could not trace";
+      return checker::IntFact::symbolic("|" + symbolFor(Ssa + "." + What, "index", false, Origin) + "|");
+    };
+    F.validRow = Dim(B->vrow, V ? V->validRow : "", "valid_row");
+    F.validCol = Dim(B->vcol, V ? V->validCol : "", "valid_col");
+    F.validOrigin = Origin;
+    if (V && !V->addr.empty()) {
+      auto A = Values.find(V->addr);
+      F.hasAddr = true;
+      F.addr = A != Values.end() && A->second.constant ? checker::IntFact::known(*A->second.constant)
+                                                        : checker::IntFact::symbolic("|" + symbolFor(V->addr, "i64", false, "a runtime address") + "|");
+    }
+    return F;
+  }
+
+  /// `ins(%a, %b [{attrs}] : Ta, Tb)` or `outs(...)`: the operands with their types.
+  static std::vector<std::pair<std::string, std::string>> group(const std::vector<Token> &Body, const char *Name) {
+    std::vector<std::pair<std::string, std::string>> Out;
+    for (size_t K = 0; K + 1 < Body.size(); ++K) {
+      if (!(Body[K].kind == Tok::Ident && Body[K].text == Name && Body[K + 1].is("(")))
+        continue;
+      std::vector<std::string> Vals, Types;
+      bool InTypes = false;
+      int Depth = 0;
+      for (size_t J = K + 1; J < Body.size(); ++J) {
+        const Token &T = Body[J];
+        if (T.is("(") || T.is("{")) {
+          ++Depth;
+          continue;
+        }
+        if (T.is(")") || T.is("}")) {
+          if (--Depth == 0)
+            break;
+          continue;
+        }
+        if (Depth != 1)
+          continue;
+        if (T.is(":"))
+          InTypes = true;
+        else if (!InTypes && T.kind == Tok::Value)
+          Vals.push_back(T.text);
+        else if (InTypes && (T.kind == Tok::Type || T.kind == Tok::Ident))
+          Types.push_back(T.text);
+      }
+      for (size_t J = 0; J < Vals.size(); ++J)
+        Out.emplace_back(Vals[J], J < Types.size() ? Types[J] : "");
+      break;
+    }
+    return Out;
+  }
+
+  void call(const Stmt &S, const checker::OpSignature &Sig) {
+    auto Ins = group(S.body, "ins"), Outs = group(S.body, "outs");
+    checker::CallSite C;
+    C.op = Sig.name;
+    C.loc = loc(S.op);
+    C.function = S.function;
+    // The overload whose binding fits: every bound operand present, or only optional ones missing.
+    const checker::Overload *Ov = nullptr;
+    bool TmpOmitted = false;
+    for (const checker::Overload &O : Sig.overloads) {
+      if (O.ptoIns.empty() && O.ptoOuts.empty())
+        continue;
+      if (O.ptoOuts.size() != Outs.size())
+        continue;
+      if (O.ptoIns.size() == Ins.size()) {
+        Ov = &O;
+        TmpOmitted = false;
+        break;
+      }
+      if (O.ptoIns.size() == Ins.size() + O.ptoOptional.size() && !Ov) {
+        Ov = &O;
+        TmpOmitted = true;
+      }
+    }
+    if (!Ov) {
+      C.overload = Sig.overloads.empty() ? "" : Sig.overloads.front().name;
+      C.unresolved = "its operands (ins " + std::to_string(Ins.size()) + ", outs " + std::to_string(Outs.size()) +
+                     ") match no form of " + S.op.text + " pto-lint knows";
+      Out.calls.push_back(std::move(C));
+      return;
+    }
+    C.overload = Ov->name;
+    std::map<std::string, std::pair<std::string, std::string>> Bound; // role -> (ssa, type)
+    size_t In = 0;
+    for (const std::string &R : Ov->ptoIns) {
+      bool Optional = std::find(Ov->ptoOptional.begin(), Ov->ptoOptional.end(), R) != Ov->ptoOptional.end();
+      if (TmpOmitted && Optional)
+        continue;
+      if (In < Ins.size())
+        Bound[R] = Ins[In++];
+    }
+    for (size_t K = 0; K < Ov->ptoOuts.size() && K < Outs.size(); ++K)
+      Bound[Ov->ptoOuts[K]] = Outs[K];
+    for (const std::string &R : Ov->roles) { // C++ argument order, as every front end gives them
+      auto It = Bound.find(R);
+      if (It == Bound.end())
+        continue; // an optional operand the assembler provides
+      C.operands.push_back({R, facts(It->second.first, It->second.second)});
+    }
+    C.symbols = Symbols;
+    Out.calls.push_back(std::move(C));
+  }
+};
+
+} // namespace
+
+Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules) {
+  Reading Out;
+  Lexer L(Text, Out.errors, File);
+  Parser P(L.all(), Out.errors, File);
+  std::vector<std::unique_ptr<Stmt>> Stmts = P.file();
+  Reader(File, Rules, Out).run(Stmts);
+  if (!Out.target) // a lit test's RUN line: --pto-arch=a5
+    for (size_t P = Text.find("--pto-arch="); P != std::string::npos; P = Text.find("--pto-arch=", P + 1)) {
+      size_t B = P + 11, E = Text.find_first_of(" \t\n\\", B);
+      if (auto T = archTarget(Text.substr(B, E == std::string::npos ? std::string::npos : E - B))) {
+        Out.target = T;
+        break;
+      }
+    }
+  return Out;
+}
+
+} // namespace pto::ptotext

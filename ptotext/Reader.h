@@ -1,0 +1,40 @@
+// ptotext: the textual PTO front end (PTOAS's MLIR dialect, `.pto` files). A hand-written reader, no MLIR: it
+// tokenizes, splits the file into op statements and regions, reads the `!pto.tile_buf` types, follows SSA values
+// (`arith.constant`, `pto.alloc_tile` valid operands, function arguments) and turns every tile op of the rule
+// database (bound through rules/ops.json `pto` bindings) into the same CallSite the C++ front end fills. Other ops
+// are kept as opaque statements. Syntax errors are reported with file:line:col; reading resumes at the next
+// statement, so every error of a file is reported.
+#ifndef PTOLINT_PTOTEXT_READER_H
+#define PTOLINT_PTOTEXT_READER_H
+
+#include "checker/Facts.h"
+#include "checker/Rule.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pto::ptotext {
+
+struct Problem {
+  checker::SourceLoc loc;
+  std::string message;
+};
+
+struct Reading {
+  std::vector<checker::CallSite> calls;
+  std::vector<Problem> errors;                // syntax errors and types that cannot be read
+  std::optional<checker::Target> target;      // module `pto.target_arch`, else a `RUN:` line's `--pto-arch`
+  unsigned statements = 0;                    // op statements read
+  unsigned opaque = 0;                        // of which not a checked op
+};
+
+/// Reads one `.pto` file. Rules gives the op schemas (which PTOAS ops are checked, and their ins/outs binding).
+Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules);
+
+/// The target a PTOAS arch name denotes (a5; a2, a3, a2a3 -> a2a3).
+std::optional<checker::Target> archTarget(const std::string &Arch);
+
+} // namespace pto::ptotext
+
+#endif

@@ -1,0 +1,141 @@
+// tests: the textual PTO front end. The reader on its own (error recovery with one message per error), and the
+// corpus: every `.pto` file of PTOAS's lit tests (../shared/third_party/ptoas/test/lit or $PTOAS_TEST_DIR; skipped
+// with a message when absent) is read with no syntax error, and every finding, on files the assembler accepts and
+// on files it must reject, is the triaged one of tests/conformance/ptoas-lit.txt (PTOLINT_BLESS=1 adds new ones
+// as UNTRIAGED, which fails until someone writes the reason).
+#include "driver/Driver.h"
+#include "ptotext/Reader.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using namespace pto;
+
+namespace {
+
+std::string readFile(const std::string &P) {
+  std::ifstream In(P);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+TEST(PtoText, EverySyntaxErrorIsReportedAndReadingGoesOn) {
+  const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/tests/pto/errors/syntax-errors.pto";
+  ptotext::Reading R = ptotext::read(Path, readFile(Path), checker::RuleSet::builtin());
+  std::vector<std::string> Got;
+  for (const ptotext::Problem &P : R.errors)
+    Got.push_back(std::to_string(P.loc.line) + ":" + std::to_string(P.loc.col) + " " + P.message);
+  EXPECT_EQ(Got, (std::vector<std::string>{"5:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
+                                           "6:10 expected an op name after '=', found '='", "7:5 unmatched ')'"}));
+  ASSERT_EQ(R.calls.size(), 1u) << "the op after the errors is still read";
+  EXPECT_EQ(R.calls[0].op, "TCOLMAX");
+  EXPECT_EQ(R.calls[0].loc.line, 10u);
+}
+
+TEST(PtoText, TileBufSpellingsAndDynamicValidShapes) {
+  const std::string Text = R"(module attributes {pto.target_arch = "a3"} {
+  func.func @k(%n: index) {
+    %c8 = arith.constant 8 : index
+    %a = pto.alloc_tile valid_row = %c8 valid_col = %n : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>
+    %d = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf16, valid=1x32>
+    pto.tcolmin ins(%a : !pto.tile_buf<loc=vec, dtype=f16, rows=16, cols=64, v_row=?, v_col=?, blayout=row_major, slayout=none_box, fractal=512, pad=0>) outs(%d : !pto.tile_buf<vec, 1x64xf16, valid=1x32>)
+    return
+  }
+})";
+  ptotext::Reading R = ptotext::read("k.pto", Text, checker::RuleSet::builtin());
+  EXPECT_TRUE(R.errors.empty());
+  ASSERT_EQ(R.calls.size(), 1u);
+  EXPECT_EQ(R.target, checker::Target::A2A3);
+  const checker::CallSite &C = R.calls[0];
+  ASSERT_EQ(C.operands.size(), 2u);
+  EXPECT_EQ(C.operands[0].role, "dst"); // C++ argument order, whatever the ins/outs order
+  const checker::TileFacts &D = C.operands[0].tile, &S = C.operands[1].tile;
+  EXPECT_EQ(D.rows, 1);
+  EXPECT_EQ(D.validCol.value, 32);
+  EXPECT_EQ(S.dtype, checker::DType::F16);
+  EXPECT_EQ(S.validRow.value, 8);            // from arith.constant
+  EXPECT_EQ(S.validCol.term, "|v_n|");       // the function argument %n
+  ASSERT_EQ(C.symbols.size(), 1u);
+  EXPECT_EQ(C.symbols[0].display, "%n");
+  EXPECT_EQ(C.symbols[0].lo, 0);             // an index sizes things
+}
+
+/// A corpus file the assembler must reject (a `RUN: not ptoas` line).
+bool negative(const std::string &Text) { return Text.find("RUN: not ptoas") != std::string::npos; }
+
+TEST(PtoCorpus, PtoasLitFilesParseAndFindingsAreTriaged) {
+  std::string Dir = getenv("PTOAS_TEST_DIR") ? getenv("PTOAS_TEST_DIR")
+                                               : std::string(PTOLINT_SOURCE_DIR) + "/../shared/third_party/ptoas/test/lit";
+  if (!std::filesystem::is_directory(Dir))
+    GTEST_SKIP() << "needs PTOAS's lit tests at " << Dir << " (or $PTOAS_TEST_DIR)";
+  std::vector<std::string> Files;
+  for (const auto &E : std::filesystem::recursive_directory_iterator(Dir))
+    if (E.is_regular_file() && E.path().extension() == ".pto")
+      Files.push_back(E.path().string());
+  std::sort(Files.begin(), Files.end());
+  std::map<std::string, std::string> Triage; // "file:line rule" -> reason
+  const std::string ListPath = std::string(PTOLINT_SOURCE_DIR) + "/tests/conformance/ptoas-lit.txt";
+  std::string List = readFile(ListPath);
+  std::stringstream LS(List);
+  for (std::string L; std::getline(LS, L);)
+    if (!L.empty() && L[0] != '#') {
+      size_t H = L.find("  # ");
+      Triage[L.substr(0, H)] = H == std::string::npos ? "" : L.substr(H + 4);
+    }
+  unsigned Parsed = 0, Calls = 0, Statements = 0, Negative = 0;
+  std::map<std::string, unsigned> ByRule;
+  std::map<std::string, std::string> Got;
+  auto T0 = std::chrono::steady_clock::now();
+  for (const std::string &F : Files) {
+    const std::string Text = readFile(F), Rel = F.substr(Dir.size() + 1);
+    ptotext::Reading R = ptotext::read(Rel, Text, checker::RuleSet::builtin());
+    Negative += negative(Text);
+    for (const ptotext::Problem &P : R.errors)
+      ADD_FAILURE() << Rel << ":" << P.loc.line << ":" << P.loc.col << ": " << P.message;
+    Parsed += R.errors.empty();
+    Calls += R.calls.size();
+    Statements += R.statements;
+    driver::Session S({});
+    driver::Unit U;
+    U.mainFile = Rel;
+    U.calls = std::move(R.calls);
+    U.inferredTarget = R.target;
+    for (const checker::Finding &Fd : S.lint(U, [&](const std::string &) { return std::string_view(Text); })) {
+      const std::string Key = Rel + ":" + std::to_string(Fd.loc.line) + " " + Fd.ruleId;
+      ++ByRule[Fd.ruleId];
+      Got[Key] = Triage.count(Key) ? Triage[Key] : std::string(negative(Text) ? "NEGATIVE-UNTRIAGED" : "UNTRIAGED");
+    }
+  }
+  const double Secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - T0).count();
+  std::string Figures = "[ ptoas-lit ] " + std::to_string(Files.size()) + " files (" + std::to_string(Negative) +
+                        " the assembler must reject), " + std::to_string(Parsed) + " read without error, " +
+                        std::to_string(Statements) + " op statements, " + std::to_string(Calls) +
+                        " checked call sites; findings:";
+  for (const auto &[Rule, N] : ByRule)
+    Figures += " " + Rule + "=" + std::to_string(N);
+  std::printf("%s; %.0f files/s (read + check, one core)\n", Figures.c_str(), Files.size() / Secs);
+  EXPECT_GE(Files.size(), 1800u);
+  if (getenv("PTOLINT_BLESS")) {
+    std::ofstream Out(ListPath);
+    Out << "# pto-lint on PTOAS's lit tests (tests/ptotext/PtoTextTest.cpp): every finding with its triage.\n"
+        << "# Format: <file>:<line> <rule>  # <reason>. NEGATIVE: a file the assembler rejects.\n";
+    for (const auto &[Key, Why] : Got)
+      Out << Key << "  # " << Why << "\n";
+  }
+  std::map<std::string, std::string> Want(Triage.begin(), Triage.end());
+  for (const auto &[Key, Why] : Got) {
+    EXPECT_TRUE(Want.count(Key)) << "new finding " << Key << " (not in " << ListPath << ")";
+    EXPECT_EQ(Why.find("UNTRIAGED"), std::string::npos) << Key << " is not triaged in " << ListPath;
+  }
+  for (const auto &[Key, Why] : Want)
+    EXPECT_TRUE(Got.count(Key)) << "expected finding " << Key << " is gone";
+}
+
+} // namespace
