@@ -53,9 +53,11 @@ struct Overload {
   std::string name;                // "index", "value-index"
   std::vector<std::string> roles;  // operand roles in C++ argument order (the C++ front end's binding)
   std::vector<std::pair<std::string, int64_t>> constants; // op facts of this overload, e.g. op.withval = 1
-  /// The PTOAS binding (textual PTO, DPS form): roles of the `ins(...)` and `outs(...)` operands in order, and the
-  /// ones PTOAS may leave out. Empty: no PTOAS form of this overload.
+  /// The PTOAS binding (textual PTO): roles of the `ins(...)` and `outs(...)` operands in order (DPS form), or of
+  /// the operands and results (SSA form, ptoSsa), and the ones PTOAS may leave out. Empty: no PTOAS form.
   std::vector<std::string> ptoIns, ptoOuts, ptoOptional;
+  bool ptoSsa = false;
+  bool cpp = true; // has a C++ form (`roles` is then the C++ argument order); false: only textual PTO has it
 };
 
 struct OpSignature {

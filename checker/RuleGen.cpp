@@ -93,7 +93,8 @@ std::string emitRuleSetSource(const RuleSet &S) {
        << ";\n    O.pto = " << lit(O.pto) << ";\n";
     for (const Overload &V : O.overloads)
       OS << "    O.overloads.push_back({" << lit(V.name) << ", " << strs(V.roles) << ", " << consts(V.constants)
-         << ", " << strs(V.ptoIns) << ", " << strs(V.ptoOuts) << ", " << strs(V.ptoOptional) << "});\n";
+         << ", " << strs(V.ptoIns) << ", " << strs(V.ptoOuts) << ", " << strs(V.ptoOptional) << ", "
+         << (V.ptoSsa ? "true" : "false") << ", " << (V.cpp ? "true" : "false") << "});\n";
     OS << "  }\n";
   }
   OS << "  S.RoleKinds = " << pairs(S.roleKinds()) << ";\n  S.Renames = " << pairs(S.renames()) << ";\n  S.Prelude = " << lit(S.prelude()) << ";\n}\n\n"

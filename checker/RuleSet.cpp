@@ -119,7 +119,7 @@ const RuleVariant *Rule::variantFor(Target T, const std::string &Overload) const
 const Overload *OpSignature::byArity(size_t N) const {
   const Overload *Found = nullptr;
   for (const Overload &O : overloads)
-    if (O.roles.size() == N) {
+    if (O.cpp && O.roles.size() == N) {
       if (Found)
         return nullptr;
       Found = &O;
@@ -250,13 +250,17 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
           Overload Ov;
           Ov.name = Rd.str(OV, "name", true);
           const std::string Where = S.name + " overload " + Ov.name;
-          Rd.onlyKeys(OV, {"name", "roles", "constants", "pto"}, Where);
+          Rd.onlyKeys(OV, {"name", "roles", "constants", "pto", "cpp"}, Where);
           Ov.roles = Rd.strs(OV, "roles");
           Ov.constants = Rd.constants(OV);
+          Ov.cpp = OV.value("cpp", true);
           if (OV.contains("pto")) {
-            Rd.onlyKeys(OV["pto"], {"ins", "outs", "optional"}, Where + " pto binding");
-            Ov.ptoIns = Rd.strs(OV["pto"], "ins");
-            Ov.ptoOuts = Rd.strs(OV["pto"], "outs");
+            Rd.onlyKeys(OV["pto"], {"ins", "outs", "optional", "operands", "results"}, Where + " pto binding");
+            Ov.ptoSsa = OV["pto"].contains("operands") || OV["pto"].contains("results");
+            if (Ov.ptoSsa && (OV["pto"].contains("ins") || OV["pto"].contains("outs")))
+              Rd.error(Where + ": a pto binding is either ins/outs (DPS) or operands/results (SSA)");
+            Ov.ptoIns = Rd.strs(OV["pto"], Ov.ptoSsa ? "operands" : "ins");
+            Ov.ptoOuts = Rd.strs(OV["pto"], Ov.ptoSsa ? "results" : "outs");
             Ov.ptoOptional = Rd.strs(OV["pto"], "optional");
             if (S.pto.empty())
               Rd.error(Where + ": a pto binding needs the op's \"pto\" name");

@@ -547,6 +547,8 @@ struct Value {
   std::string symbol;               // a free integer of the function (an argument, a value not followed)
   std::string validRow, validCol;   // alloc_tile valid operands (SSA names)
   std::string addr;                 // alloc_tile addr / tassign address (SSA name)
+  std::string maskOrigin;           // a predicate's producer as written ("pto.plt_b32 %n")
+  int maskPartial = -1;             // 1: plt_bN or a pset/pge pattern other than PAT_ALL; 0: PAT_ALL; -1 unknown
   SourceLoc def;
 };
 
@@ -565,6 +567,7 @@ private:
   Reading &Out;
   std::map<std::string, Value> Values; // per function: cleared at each func.func
   std::vector<checker::Symbol> Symbols;
+  int VecScope = 0;                    // depth of pto.vecscope / pto.strict_vecscope regions
 
   SourceLoc loc(const Token &K) const { return {File, K.line, K.col}; }
 
@@ -607,14 +610,42 @@ private:
       Values[S.results[0]] = V;
     } else if (const checker::OpSignature *Sig = checkedOp(Op)) {
       call(S, *Sig);
+    } else if (maskProducer(Op) && !S.results.empty()) {
+      // pset_bN "PAT_..." / pge_bN "PAT_..." / plt_bN %n (reference/pto-text-forms.md §2.4, §3.4)
+      Value &V = Values[S.results[0]];
+      V.def = loc(S.op);
+      std::string Pattern;
+      for (const Token &K : S.body)
+        if (K.kind == Tok::String) {
+          Pattern = K.text;
+          break;
+        }
+      V.maskOrigin = Op + (Pattern.empty() ? "" : " \"" + Pattern + "\"");
+      V.maskPartial = Op.find(".plt_") != std::string::npos ? 1 : Pattern.empty() ? -1 : Pattern == "PAT_ALL" ? 0 : 1;
+      ++Out.opaque;
     } else {
       ++Out.opaque;
       for (const std::string &R : S.results) // a value pto-lint does not follow
         Values[R].def = loc(S.op);
     }
+    // Register ops must sit in a vector scope: pto.vecscope, pto.strict_vecscope, or a legacy scf.for marked
+    // llvm.loop.aivector_scope (reference/pto-text-forms.md §4.1 item 3).
+    bool Scope = Op == "pto.vecscope" || Op == "pto.strict_vecscope" ||
+                 (Op == "scf.for" && std::any_of(S.body.begin(), S.body.end(), [](const Token &K) {
+                    return K.text.find("aivector_scope") != std::string::npos;
+                  }));
+    VecScope += Scope;
     for (const auto &Region : S.regions)
       for (const auto &Inner : Region)
         statement(*Inner);
+    VecScope -= Scope;
+  }
+
+  static bool maskProducer(const std::string &Op) {
+    for (const char *P : {"pto.pset_b", "pto.pge_b", "pto.plt_b"})
+      if (Op.rfind(P, 0) == 0)
+        return true;
+    return false;
   }
 
   const checker::OpSignature *checkedOp(const std::string &Op) const {
@@ -702,6 +733,25 @@ private:
     const Value *V = It == Values.end() ? nullptr : &It->second;
     if (V)
       F.declLoc = V->def;
+    if (Type.rfind("!pto.vreg<", 0) == 0) { // !pto.vreg<64xf32>
+      size_t X = Type.find('x');
+      F.isReg = true;
+      F.dtypeName = X == std::string::npos ? "" : Type.substr(X + 1, Type.size() - X - 2);
+      F.dtype = elemType(F.dtypeName);
+      return F;
+    }
+    if (Type.rfind("!pto.mask<b", 0) == 0) { // !pto.mask<b32>
+      F.isMask = true;
+      try {
+        F.maskWidth = std::stoll(Type.substr(11));
+      } catch (...) {
+      }
+      if (V) {
+        F.maskPartial = V->maskPartial;
+        F.maskOrigin = V->maskOrigin.empty() ? Ssa : V->maskOrigin;
+      }
+      return F;
+    }
     std::string Why;
     std::optional<TileBuf> B = tileBuf(Type, Why);
     if (!B)
@@ -783,8 +833,39 @@ private:
     return Out;
   }
 
+  /// An SSA op's operands and their types: `%a, %b, %m : Ta, Tb, Tm -> Tr` (results get the types after `->`).
+  static void ssaOperands(const Stmt &S, std::vector<std::pair<std::string, std::string>> &Ins,
+                          std::vector<std::pair<std::string, std::string>> &Outs) {
+    std::vector<std::string> Vals, Types, Results;
+    int Phase = 0; // 0 operands, 1 operand types, 2 result types
+    int Depth = 0;
+    for (const Token &K : S.body) {
+      if (K.is("(") || K.is("[") || K.is("{"))
+        ++Depth;
+      else if (K.is(")") || K.is("]") || K.is("}"))
+        --Depth;
+      else if (Depth == 0 && K.is(":") && Phase == 0)
+        Phase = 1;
+      else if (Depth == 0 && K.kind == Tok::Arrow)
+        Phase = 2;
+      else if (Depth == 0 && Phase == 0 && K.kind == Tok::Value)
+        Vals.push_back(K.text);
+      else if (Depth == 0 && Phase > 0 && (K.kind == Tok::Type || K.kind == Tok::Ident))
+        (Phase == 1 ? Types : Results).push_back(K.text);
+    }
+    for (size_t J = 0; J < Vals.size(); ++J)
+      Ins.emplace_back(Vals[J], J < Types.size() ? Types[J] : "");
+    for (size_t J = 0; J < S.results.size(); ++J)
+      Outs.emplace_back(S.results[J], J < Results.size() ? Results[J] : "");
+  }
+
   void call(const Stmt &S, const checker::OpSignature &Sig) {
-    auto Ins = group(S.body, "ins"), Outs = group(S.body, "outs");
+    std::vector<std::pair<std::string, std::string>> Ins, Outs;
+    bool Ssa = std::any_of(Sig.overloads.begin(), Sig.overloads.end(), [](const checker::Overload &O) { return O.ptoSsa; });
+    if (Ssa)
+      ssaOperands(S, Ins, Outs);
+    else
+      Ins = group(S.body, "ins"), Outs = group(S.body, "outs");
     checker::CallSite C;
     C.op = Sig.name;
     C.loc = loc(S.op);
@@ -833,6 +914,8 @@ private:
       C.operands.push_back({R, facts(It->second.first, It->second.second)});
     }
     C.symbols = Symbols;
+    if (Sig.builtin) // register ops: whether the call sits in a vector scope
+      C.constants.emplace_back("op.invecscope", VecScope > 0 ? 1 : 0);
     Out.calls.push_back(std::move(C));
   }
 };

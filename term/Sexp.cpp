@@ -78,7 +78,7 @@ struct Parser {
 } // namespace
 
 std::optional<std::vector<Sexp>> parseSexps(const std::string &Text, std::string *Error) {
-  Parser Pr{Text};
+  Parser Pr{Text, 0, {}};
   std::vector<Sexp> Out;
   for (;;) {
     Pr.skip();

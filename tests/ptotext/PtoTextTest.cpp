@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
+#include <algorithm>
 #include <sstream>
 
 using namespace pto;
@@ -65,6 +67,43 @@ TEST(PtoText, TileBufSpellingsAndDynamicValidShapes) {
   ASSERT_EQ(C.symbols.size(), 1u);
   EXPECT_EQ(C.symbols[0].display, "%n");
   EXPECT_EQ(C.symbols[0].lo, 0);             // an index sizes things
+}
+
+/// Fuzzing by mutation: the fixtures and a corpus sample, cut, spliced, with bytes flipped, duplicated and deleted;
+/// the reader must return on every input (no crash, no hang: each input is read within a bound) and every error it
+/// reports must point into the input.
+TEST(PtoText, MutatedInputsNeverCrashOrStall) {
+  std::vector<std::string> Seeds;
+  for (const char *F : {"/tests/pto/tile-ops.pto", "/tests/pto/vmin.pto", "/tests/pto/errors/syntax-errors.pto"})
+    Seeds.push_back(readFile(std::string(PTOLINT_SOURCE_DIR) + F));
+  std::mt19937 Rng(20261124);
+  const std::string Alphabet = "%@!#^\"(){}[]<>,:=?-x .\n/0123456789abcdefpto_tile_buf";
+  unsigned Inputs = 0, WithErrors = 0;
+  double Worst = 0;
+  for (int K = 0; K < 3000; ++K) {
+    std::string T = Seeds[Rng() % Seeds.size()];
+    for (int M = 1 + Rng() % 8; M-- > 0 && !T.empty();) {
+      size_t P = Rng() % T.size();
+      switch (Rng() % 5) {
+      case 0: T[P] = Alphabet[Rng() % Alphabet.size()]; break;
+      case 1: T.erase(P, 1 + Rng() % 16); break;
+      case 2: T.insert(P, T.substr(Rng() % T.size(), 1 + Rng() % 32)); break;
+      case 3: T.resize(P); break;
+      default: T.insert(P, 1, Alphabet[Rng() % Alphabet.size()]); break;
+      }
+    }
+    const unsigned Lines = 1 + std::count(T.begin(), T.end(), '\n');
+    auto T0 = std::chrono::steady_clock::now();
+    ptotext::Reading R = ptotext::read("fuzz.pto", T, checker::RuleSet::builtin());
+    Worst = std::max(Worst, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - T0).count());
+    ++Inputs;
+    WithErrors += !R.errors.empty();
+    for (const ptotext::Problem &P : R.errors)
+      ASSERT_TRUE(P.loc.line >= 1 && P.loc.line <= Lines) << P.message << " at line " << P.loc.line << " of " << Lines;
+  }
+  EXPECT_GT(WithErrors, Inputs / 4) << "the mutations should break most inputs";
+  EXPECT_LT(Worst, 1000.0) << "one input took " << Worst << " ms";
+  std::printf("[ fuzz ] %u mutated inputs, %u with syntax errors, slowest %.2f ms\n", Inputs, WithErrors, Worst);
 }
 
 /// A corpus file the assembler must reject (a `RUN: not ptoas` line).

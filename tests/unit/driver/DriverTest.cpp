@@ -84,6 +84,13 @@ checker::CallSite fourRows(unsigned Line, const std::string &Inst = "", unsigned
   return C;
 }
 
+driver::Unit unitOf(std::vector<checker::CallSite> Calls) {
+  driver::Unit U;
+  U.mainFile = "k.cpp";
+  U.calls = std::move(Calls);
+  return U;
+}
+
 TEST(Driver, SessionGroupsInstantiationsAppliesNolintAndExits) {
   driver::Options O;
   O.targetsExplicit = true;
@@ -115,11 +122,11 @@ TEST(Driver, SessionGroupsInstantiationsAppliesNolintAndExits) {
   // werror promotes the warning.
   O.werror = true;
   driver::Session W(O);
-  EXPECT_EQ(W.lint({{fourRows(12)}, "k.cpp"}, {})[0].severity, checker::Severity::Error);
+  EXPECT_EQ(W.lint(unitOf({fourRows(12)}), {})[0].severity, checker::Severity::Error);
 
   // A clean unit exits 0; a unit that did not compile exits 2 whatever its findings.
   driver::Session C(O);
-  C.lint({{}, "k.cpp"}, {});
+  C.lint(unitOf({}), {});
   EXPECT_EQ(C.exitCode(false), driver::Clean);
   driver::Unit Broken;
   Broken.compileFailed = true;
@@ -141,7 +148,7 @@ TEST(Driver, NolintAndGlobsFollowRenamedIds) {
   O.targetsExplicit = true;
   driver::Session S(O, Rs);
   const std::string Text = "  TCOLMIN(dst, src); // NOLINT(pto-colreduce-dst-rows)\n";
-  EXPECT_TRUE(S.lint({{fourRows(1)}, "k.cpp"}, [&](const std::string &) { return std::string_view(Text); }).empty());
+  EXPECT_TRUE(S.lint(unitOf({fourRows(1)}), [&](const std::string &) { return std::string_view(Text); }).empty());
   EXPECT_EQ(S.results().suppressed, 1u);
 }
 
