@@ -10,6 +10,8 @@
 // The message is a prefix-free substring of the finding's message as it reads for that one target (a finding
 // reported for several targets says "on a2a3 and a5"; for target a2a3 it is matched as "on a2a3"). An annotation
 // the harness cannot read fails the test. Optional directive: `// pto-lint-flags: -DFOO` (extra compiler flags).
+#include "TestUtil.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -114,12 +116,7 @@ int run(const std::string &Cmd, std::string &Out) {
 
 std::string flags(const std::string &Extra) { return "-std=c++17 -I" + Src + "/refmodel/include" + Extra; }
 
-std::string readFile(const std::string &P) {
-  std::ifstream In(P);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
+using pto::testutil::readFile;
 
 /// "a2a3, a5 and cpu", as the engine joins the targets of a finding.
 std::string joinTargets(const std::vector<std::string> &Ts) {

@@ -6,6 +6,8 @@
 #include "driver/Driver.h"
 #include "ptotext/Reader.h"
 
+#include "../TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -21,12 +23,7 @@ using namespace pto;
 
 namespace {
 
-std::string readFile(const std::string &P) {
-  std::ifstream In(P);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
+using pto::testutil::readFile;
 
 TEST(PtoText, EverySyntaxErrorIsReportedAndReadingGoesOn) {
   const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/tests/pto/errors/syntax-errors.pto";

@@ -4,6 +4,8 @@
 #include "checker/Engine.h"
 #include "checker/Rule.h"
 
+#include "../../TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -20,12 +22,7 @@ std::string emitRuleSetSource(const RuleSet &S);
 
 namespace {
 
-std::string readFile(const std::string &P) {
-  std::ifstream In(P);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
+using pto::testutil::readFile;
 
 TEST(RuleData, LoadsWithoutErrors) {
   RuleSet S;

@@ -3,6 +3,8 @@
 // codes), and that every doc page the code cites exists.
 #include "driver/Driver.h"
 
+#include "../../TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -18,12 +20,7 @@ const std::vector<std::pair<std::string, std::string>> &embeddedRuleFiles();
 
 namespace {
 
-std::string readFile(const std::string &P) {
-  std::ifstream In(P);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
+using pto::testutil::readFile;
 
 TEST(Driver, OptionTableIsDocumented) {
   std::string Table = "| option | plugin | meaning |\n|---|---|---|\n";

@@ -1,0 +1,21 @@
+// tests: small helpers every test binary uses.
+#ifndef PTOLINT_TESTS_TESTUTIL_H
+#define PTOLINT_TESTS_TESTUTIL_H
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace pto::testutil {
+
+/// The whole file, or "" if it cannot be read.
+inline std::string readFile(const std::string &Path) {
+  std::ifstream In(Path);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+} // namespace pto::testutil
+
+#endif
