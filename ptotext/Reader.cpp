@@ -547,6 +547,8 @@ struct Value {
   std::string symbol;               // a free integer of the function (an argument, a value not followed)
   std::string validRow, validCol;   // alloc_tile valid operands (SSA names)
   std::string addr;                 // alloc_tile addr / tassign address (SSA name)
+  std::string term, text;           // an integer (or i1) computed by arith ops: SMT term over symbols, and as read
+  bool isBool = false;              // term is Bool (arith.cmpi, i1 logic)
   std::string maskOrigin;           // a predicate's producer as written ("pto.plt_b32 %n")
   int maskPartial = -1;             // 1: plt_bN or a pset/pge pattern other than PAT_ALL; 0: PAT_ALL; -1 unknown
   SourceLoc def;
@@ -568,6 +570,7 @@ private:
   std::map<std::string, Value> Values; // per function: cleared at each func.func
   std::vector<checker::Symbol> Symbols;
   int VecScope = 0;                    // depth of pto.vecscope / pto.strict_vecscope regions
+  std::vector<checker::PathCondition> Path; // guards of the enclosing scf.if branches and scf.for bounds
 
   SourceLoc loc(const Token &K) const { return {File, K.line, K.col}; }
 
@@ -608,6 +611,8 @@ private:
       if (S.body[2].kind == Tok::Value)
         V.addr = S.body[2].text;
       Values[S.results[0]] = V;
+    } else if (Op.rfind("arith.", 0) == 0 && S.results.size() == 1 && arith(S)) {
+      // an integer computation pto-lint follows (arith())
     } else if (const checker::OpSignature *Sig = checkedOp(Op)) {
       call(S, *Sig);
     } else if (maskProducer(Op) && !S.results.empty()) {
@@ -635,10 +640,115 @@ private:
                     return K.text.find("aivector_scope") != std::string::npos;
                   }));
     VecScope += Scope;
-    for (const auto &Region : S.regions)
-      for (const auto &Inner : Region)
+    // Guards: scf.if's condition holds in its first region and fails in its else region; scf.for's induction
+    // variable lies in [lb, ub) in its body.
+    std::optional<checker::PathCondition> Then, Body;
+    if (Op == "scf.if" && !S.body.empty() && S.body[0].kind == Tok::Value) {
+      auto It = Values.find(S.body[0].text);
+      if (It != Values.end() && It->second.isBool && !It->second.term.empty())
+        Then = checker::PathCondition{It->second.term, It->second.text, loc(S.op)};
+    } else if (Op == "scf.for" && S.body.size() >= 5 && S.body[0].kind == Tok::Value && S.body[1].is("=") &&
+               S.body[3].kind == Tok::Ident && S.body[3].text == "to") {
+      std::string Lb = intTerm(S.body[2].text), Ub = intTerm(S.body[4].text);
+      Value &I = Values[S.body[0].text];
+      I.def = loc(S.body[0]);
+      I.symbol = symbolFor(S.body[0].text, "i32", true, "");
+      I.term = "|" + I.symbol + "|";
+      I.text = S.body[0].text;
+      if (!Lb.empty() && !Ub.empty())
+        Body = checker::PathCondition{"(and (<= " + Lb + " " + I.term + ") (< " + I.term + " " + Ub + "))",
+                                      S.body[2].text + " <= " + S.body[0].text + " < " + S.body[4].text, loc(S.op)};
+    }
+    for (size_t R = 0; R < S.regions.size(); ++R) {
+      std::optional<checker::PathCondition> G = Body;
+      if (Then)
+        G = R == 0 ? *Then : checker::PathCondition{"(not " + Then->term + ")", "!(" + Then->text + ")", Then->loc};
+      if (G)
+        Path.push_back(*G);
+      for (const auto &Inner : S.regions[R])
         statement(*Inner);
+      if (G)
+        Path.pop_back();
+    }
     VecScope -= Scope;
+  }
+
+  /// The Int term of an SSA value: a constant, an argument, an arith result; "" if not followed.
+  std::string intTerm(const std::string &Ssa) {
+    auto It = Values.find(Ssa);
+    if (It == Values.end())
+      return "";
+    const Value &V = It->second;
+    if (V.constant)
+      return *V.constant < 0 ? "(- " + std::to_string(-*V.constant) + ")" : std::to_string(*V.constant);
+    if (!V.term.empty() && !V.isBool)
+      return V.term;
+    if (!V.symbol.empty())
+      return "|" + V.symbol + "|";
+    return "";
+  }
+  std::string textOf(const std::string &Ssa) {
+    auto It = Values.find(Ssa);
+    if (It != Values.end() && !It->second.text.empty() && !It->second.constant)
+      return It->second.text;
+    return Ssa;
+  }
+
+  /// arith ops on integers and i1 (reference/pto-text-forms.md §3.1): their value as a term when every operand
+  /// has one. False: not an op followed here.
+  bool arith(const Stmt &S) {
+    const std::string Op = S.op.text.substr(6), R = S.results[0];
+    std::vector<std::string> Args;
+    std::string Pred;
+    for (const Token &K : S.body) {
+      if (K.is(":"))
+        break;
+      if (K.kind == Tok::Value)
+        Args.push_back(K.text);
+      else if (K.kind == Tok::Ident && Pred.empty())
+        Pred = K.text;
+    }
+    std::vector<std::string> T;
+    for (const std::string &A : Args)
+      T.push_back(intTerm(A));
+    auto Set = [&](std::string Term, std::string Text, bool Bool) {
+      Value &V = Values[R];
+      V.def = loc(S.op);
+      V.term = std::move(Term);
+      V.text = std::move(Text);
+      V.isBool = Bool;
+      return true;
+    };
+    static const std::map<std::string, std::pair<const char *, const char *>> Bin = {
+        {"addi", {"+", " + "}}, {"subi", {"-", " - "}}, {"muli", {"*", " * "}}, {"divsi", {"cdiv", " / "}},
+        {"divui", {"div", " / "}}, {"remsi", {"crem", " % "}}, {"remui", {"mod", " % "}},
+        {"minsi", {"min2", " min "}}, {"minui", {"min2", " min "}}, {"maxsi", {"max2", " max "}},
+        {"maxui", {"max2", " max "}}, {"ceildivui", {"ceildiv", " ceildiv "}}};
+    static const std::set<std::string> Casts = {"index_cast", "index_castui", "extsi", "extui", "trunci"};
+    if (Casts.count(Op) && Args.size() == 1 && !T[0].empty())
+      return Set(T[0], textOf(Args[0]), false);
+    if (auto It = Bin.find(Op); It != Bin.end() && Args.size() == 2 && !T[0].empty() && !T[1].empty())
+      return Set("(" + std::string(It->second.first) + " " + T[0] + " " + T[1] + ")",
+                 textOf(Args[0]) + It->second.second + textOf(Args[1]), false);
+    if (Op == "cmpi" && Args.size() == 2 && !T[0].empty() && !T[1].empty()) {
+      static const std::map<std::string, std::pair<const char *, const char *>> Cmp = {
+          {"eq", {"=", "=="}}, {"ne", {"distinct", "!="}}, {"slt", {"<", "<"}}, {"ult", {"<", "<"}},
+          {"sle", {"<=", "<="}}, {"ule", {"<=", "<="}}, {"sgt", {">", ">"}}, {"ugt", {">", ">"}},
+          {"sge", {">=", ">="}}, {"uge", {">=", ">="}}};
+      auto C = Cmp.find(Pred);
+      if (C == Cmp.end())
+        return false;
+      return Set("(" + std::string(C->second.first) + " " + T[0] + " " + T[1] + ")",
+                 textOf(Args[0]) + " " + C->second.second + " " + textOf(Args[1]), true);
+    }
+    if ((Op == "andi" || Op == "ori" || Op == "xori") && Args.size() == 2) {
+      const Value *A = &Values[Args[0]], *B = &Values[Args[1]];
+      if (A->isBool && B->isBool && !A->term.empty() && !B->term.empty())
+        return Set("(" + std::string(Op == "andi" ? "and" : Op == "ori" ? "or" : "xor") + " " + A->term + " " +
+                       B->term + ")",
+                   "(" + A->text + (Op == "andi" ? " && " : Op == "ori" ? " || " : " ^ ") + B->text + ")", true);
+    }
+    return false;
   }
 
   static bool maskProducer(const std::string &Op) {
@@ -720,6 +830,10 @@ private:
       return checker::IntFact::known(*It->second.constant);
     if (It != Values.end() && !It->second.symbol.empty())
       return checker::IntFact::symbolic("|" + It->second.symbol + "|");
+    if (It != Values.end() && !It->second.term.empty() && !It->second.isBool) {
+      Origin = "valid region from '" + It->second.text + "'";
+      return checker::IntFact::symbolic(It->second.term);
+    }
     Origin = "from '" + Ssa + "', which pto-lint does not follow";
     std::string Sym = symbolFor(Ssa, "index", false, "computed by an op pto-lint does not follow");
     return checker::IntFact::symbolic("|" + Sym + "|");
@@ -914,6 +1028,7 @@ private:
       C.operands.push_back({R, facts(It->second.first, It->second.second)});
     }
     C.symbols = Symbols;
+    C.path = Path;
     if (Sig.builtin) // register ops: whether the call sits in a vector scope
       C.constants.emplace_back("op.invecscope", VecScope > 0 ? 1 : 0);
     Out.calls.push_back(std::move(C));
