@@ -165,6 +165,16 @@ std::string ruleMarkdown(const Rule &R, const std::string &FixtureText) {
       OS << "Variant message: `" << V.message << "`\n\n";
   if (!R.note.empty())
     OS << "Note: " << R.note << "\n\n";
+  if (!R.pto.empty()) {
+    OS << "## In textual PTO\n\nFor calls read from `.pto` files, in PTOAS's spelling:\n\n";
+    if (!R.pto.message.empty())
+      OS << "- message: `" << R.pto.message << "`\n";
+    if (!R.pto.note.empty())
+      OS << "- note: `" << R.pto.note << "`\n";
+    if (!R.pto.help.empty())
+      OS << "- help: `" << R.pto.help << "`\n";
+    OS << "\n";
+  }
   OS << (FixtureText.empty() ? R.examples : examplesFrom(R, FixtureText));
   std::set<std::string> Helps;
   if (!R.help.empty())

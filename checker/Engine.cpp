@@ -611,9 +611,18 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
           if (Local.Opaque.count(D))
             OpaqueDeps.insert(D);
 
-        const std::string &Msg = !V->message.empty() ? V->message : R.message;
-        const std::string &Why = !V->note.empty() ? V->note : R.note;
-        const std::string &Help = !V->help.empty() ? V->help : R.help;
+        // A call read from textual PTO takes the textual forms where the rule has them.
+        auto Pick = [&](const std::string &VText, const std::string &RText, const std::string &VPto,
+                        const std::string &RPto) -> const std::string & {
+          if (C.textual && !VPto.empty())
+            return VPto;
+          if (C.textual && !RPto.empty() && VText.empty())
+            return RPto;
+          return !VText.empty() ? VText : RText;
+        };
+        const std::string &Msg = Pick(V->message, R.message, V->pto.message, R.pto.message);
+        const std::string &Why = Pick(V->note, R.note, V->pto.note, R.pto.note);
+        const std::string &Help = Pick(V->help, R.help, V->pto.help, R.pto.help);
         Severity RuleSev = V->severity.value_or(R.severity);
 
         switch (Res.verdict) {

@@ -101,6 +101,8 @@ struct CallSite {
   /// Non-empty: the front end found a call of this op by name but could not resolve it (the translation unit has
   /// errors); why. Every rule of the call is then undecidable and the call is reported unknown, never proved.
   std::string unresolved;
+  /// Read from textual PTO: findings use the rules' textual forms (`pto` message, note, help) where they have one.
+  bool textual = false;
 
   const Operand *operand(const std::string &Role) const {
     for (const Operand &O : operands)

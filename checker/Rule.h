@@ -18,6 +18,13 @@ namespace pto::checker {
 /// (docs/facts.md) and the rule's own `let` names.
 /// Every field of RuleVariant, Rule, Overload and OpSignature is data from rules/: checker/RuleGen.cpp must write
 /// each one into the compiled rule set.
+/// Message, note and help as textual PTO spells things (`!pto.tile_buf<vec, ...>`, `pto.vecscope`), for calls read
+/// from `.pto` files; empty fields fall back to the generic (C++-spelled) templates.
+struct TextForms {
+  std::string message, note, help;
+  bool empty() const { return message.empty() && note.empty() && help.empty(); }
+};
+
 struct RuleVariant {
   std::vector<Target> targets;
   std::vector<std::string> overloads; // empty = all overloads of the rule's ops
@@ -26,6 +33,7 @@ struct RuleVariant {
   std::string require;                // Bool term that must hold
   std::string message, note, help;    // empty = the rule's
   std::vector<std::string> sources;   // upstream citations for this variant
+  TextForms pto;                      // textual PTO forms of message, note, help (override the rule's)
 };
 
 struct Rule {
@@ -39,6 +47,7 @@ struct Rule {
   bool perOperand = false;            // terms use `T.` for each tile operand in turn
   bool perPair = false;               // terms use `A.` and `B.` for each unordered pair of tile operands
   std::string message, note, help;
+  TextForms pto;                      // textual PTO forms of message, note, help
   std::vector<std::string> sources;
   std::vector<RuleVariant> variants;
   std::string file;                   // where it was loaded from

@@ -69,6 +69,7 @@ std::string emitRuleSetSource(const RuleSet &S) {
        << lit(R.summary) << ";\n  R.description = " << lit(R.description) << ";\n  R.perOperand = "
        << (R.perOperand ? "true" : "false") << ";\n  R.perPair = " << (R.perPair ? "true" : "false")
        << ";\n  R.message = " << lit(R.message) << ";\n  R.note = " << lit(R.note) << ";\n  R.help = " << lit(R.help)
+       << ";\n  R.pto = {" << lit(R.pto.message) << ", " << lit(R.pto.note) << ", " << lit(R.pto.help) << "}"
        << ";\n  R.sources = " << strs(R.sources) << ";\n  R.file = " << lit(R.file) << ";\n  R.examples = " << lit(R.examples) << ";\n";
     for (const RuleVariant &V : R.variants) {
       OS << "  {\n    RuleVariant &V = R.variants.emplace_back();\n    V.targets = {";
@@ -79,6 +80,7 @@ std::string emitRuleSetSource(const RuleSet &S) {
         OS << "    V.severity = " << sev(*V.severity) << ";\n";
       OS << "    V.let = " << pairs(V.let) << ";\n    V.require = " << lit(V.require) << ";\n    V.message = "
          << lit(V.message) << ";\n    V.note = " << lit(V.note) << ";\n    V.help = " << lit(V.help)
+         << ";\n    V.pto = {" << lit(V.pto.message) << ", " << lit(V.pto.note) << ", " << lit(V.pto.help) << "}"
          << ";\n    V.sources = " << strs(V.sources) << ";\n  }\n";
     }
     OS << "}\n";

@@ -275,7 +275,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       continue;
     }
     Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand", "perPair",
-                    "message", "note", "help", "sources", "variants"},
+                    "message", "note", "help", "pto", "sources", "variants"},
                 "rule");
     Rule R;
     R.file = Name;
@@ -298,6 +298,15 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
     R.perOperand = J.value("perOperand", false);
     R.perPair = J.value("perPair", false);
     R.message = Rd.str(J, "message", true);
+    auto Forms = [&](const json &Obj, TextForms &T, const std::string &Where) {
+      if (!Obj.contains("pto"))
+        return;
+      Rd.onlyKeys(Obj["pto"], {"message", "note", "help"}, Where + " pto forms");
+      T.message = Rd.str(Obj["pto"], "message", false);
+      T.note = Rd.str(Obj["pto"], "note", false);
+      T.help = Rd.str(Obj["pto"], "help", false);
+    };
+    Forms(J, R.pto, "rule");
     R.note = Rd.str(J, "note", false);
     R.help = Rd.str(J, "help", false);
     R.sources = Rd.strs(J, "sources");
@@ -305,7 +314,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       Rd.error("rule needs a non-empty \"variants\" list");
     else
       for (const json &VJ : J["variants"]) {
-        Rd.onlyKeys(VJ, {"targets", "overloads", "severity", "let", "require", "message", "note", "help", "sources"},
+        Rd.onlyKeys(VJ, {"targets", "overloads", "severity", "let", "require", "message", "note", "help", "pto", "sources"},
                     "variant");
         RuleVariant V;
         for (const std::string &T : Rd.strs(VJ, "targets")) {
@@ -335,6 +344,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
         V.message = Rd.str(VJ, "message", false);
         V.note = Rd.str(VJ, "note", false);
         V.help = Rd.str(VJ, "help", false);
+        Forms(VJ, V.pto, "variant");
         V.sources = Rd.strs(VJ, "sources");
         if (V.sources.empty() && R.sources.empty())
           Rd.error("every variant needs an upstream citation in \"sources\"");

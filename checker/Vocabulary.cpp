@@ -112,17 +112,25 @@ public:
       }
       check(Where + " require", Vr.require, term::Sort::Bool, Lets);
       for (const auto &[What, Tmpl] : std::vector<std::pair<const char *, const std::string *>>{
-               {"message", &Vr.message}, {"note", &Vr.note}, {"help", &Vr.help}})
+               {"message", &Vr.message}, {"note", &Vr.note}, {"help", &Vr.help}, {"pto message", &Vr.pto.message},
+               {"pto note", &Vr.pto.note}, {"pto help", &Vr.pto.help}})
         placeholders(Where + " " + What, *Tmpl, Lets);
       VariantLets.push_back(std::move(Lets));
     }
     // Rule-level templates are rendered with each variant's lets: a let they name must exist in every variant
     // that does not replace the template (and can fail: a variant whose condition is `true` renders nothing).
     for (const auto &[What, Tmpl, Field] : std::vector<std::tuple<const char *, const std::string *, int>>{
-             {"summary", &R.summary, -1}, {"message", &R.message, 0}, {"note", &R.note, 1}, {"help", &R.help, 2}})
+             {"summary", &R.summary, -1}, {"message", &R.message, 0}, {"note", &R.note, 1}, {"help", &R.help, 2},
+             {"pto message", &R.pto.message, 3}, {"pto note", &R.pto.note, 4}, {"pto help", &R.pto.help, 5}})
       for (size_t I = 0; I < R.variants.size(); ++I) {
         const RuleVariant &Vr = R.variants[I];
-        const std::string *Own = Field == 0 ? &Vr.message : Field == 1 ? &Vr.note : Field == 2 ? &Vr.help : nullptr;
+        const std::string *Own = Field == 0   ? &Vr.message
+                                 : Field == 1 ? &Vr.note
+                                 : Field == 2 ? &Vr.help
+                                 : Field == 3 ? &Vr.pto.message
+                                 : Field == 4 ? &Vr.pto.note
+                                 : Field == 5 ? &Vr.pto.help
+                                              : nullptr;
         if ((Own && !Own->empty()) || Vr.require == "true")
           continue;
         placeholders(std::string(What) + " (with variant " + std::to_string(I + 1) + ")", *Tmpl, VariantLets[I]);

@@ -983,6 +983,7 @@ private:
     checker::CallSite C;
     C.op = Sig.name;
     C.loc = loc(S.op);
+    C.textual = true;
     C.function = S.function;
     // The overload whose binding fits: every bound operand present, or only optional ones missing.
     const checker::Overload *Ov = nullptr;
