@@ -340,7 +340,7 @@ int main(int argc, const char **argv) {
     std::stringstream SS;
     SS << In.rdbuf();
     const std::string Text = SS.str();
-    pto::ptotext::Reading Rd = pto::ptotext::read(File, Text, Rules);
+    pto::ptotext::Reading Rd = pto::ptotext::read(File, Text, Rules, Opts.lenientDocSyntax);
     pto::driver::Unit U;
     U.mainFile = File;
     U.calls = std::move(Rd.calls);
@@ -349,6 +349,8 @@ int main(int argc, const char **argv) {
     llvm::raw_ostream &OS = Format == "text" ? llvm::outs() : llvm::errs();
     for (const pto::ptotext::Problem &P : Rd.errors)
       OS << P.loc.file << ":" << P.loc.line << ":" << P.loc.col << ": error: " << P.message << "\n";
+    for (const pto::ptotext::Problem &P : Rd.warnings)
+      OS << P.loc.file << ":" << P.loc.line << ":" << P.loc.col << ": warning: " << P.message << "\n";
     std::vector<pto::checker::Finding> Fs = Session->lint(U, [&](const std::string &) { return std::string_view(Text); });
     if (Format == "text") {
       pto::checker::RunInfo Here;

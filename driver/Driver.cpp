@@ -112,6 +112,12 @@ const std::vector<OptionSpec> &optionTable() {
          O.stats = V;
          return "";
        }},
+      {"lenient-doc-syntax", "", "in .pto files, also read the ISA manual's spellings that ptoas rejects (SSA tile "
+                                 "ops, parenthesised type lists, positional tile types), with a warning each", true,
+       [](Options &O, const std::string &V) -> std::string {
+         O.lenientDocSyntax = truth(V);
+         return "";
+       }},
       {"quiet", "", "do not print the summary line (nor per-file progress)", true,
        [](Options &O, const std::string &V) -> std::string {
          O.quiet = truth(V);

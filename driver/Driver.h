@@ -34,6 +34,7 @@ struct Options {
   std::string output;          // file for the report ("" = standard output)
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line
+  bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
 };
 
 /// One option, as `KEY=VALUE` (plugin: -fplugin-arg-ptolint-KEY=VALUE; CLI: --KEY=VALUE).

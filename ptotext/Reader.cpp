@@ -467,11 +467,14 @@ std::string trim(const std::string &S) {
 }
 
 /// Parses both spellings of `!pto.tile_buf<...>` (reference/pto-text-forms.md §2.1); nullopt if it is not one.
-std::optional<TileBuf> tileBuf(const std::string &Type, std::string &Why) {
-  const std::string Head = "!pto.tile_buf<";
-  if (Type.compare(0, Head.size(), Head) != 0 || Type.back() != '>')
+std::optional<TileBuf> tileBuf(const std::string &Type, std::string &Why, bool *Positional = nullptr) {
+  const std::string Head = "!pto.tile_buf<", Manual = "!pto.tile<";
+  size_t HeadSize = Type.compare(0, Head.size(), Head) == 0     ? Head.size()
+                    : Type.compare(0, Manual.size(), Manual) == 0 ? Manual.size()
+                                                                  : 0;
+  if (!HeadSize || Type.back() != '>')
     return std::nullopt;
-  std::string In = Type.substr(Head.size(), Type.size() - Head.size() - 1);
+  std::string In = Type.substr(HeadSize, Type.size() - HeadSize - 1);
   std::vector<std::string> Parts;
   for (size_t P = 0;;) {
     size_t C = In.find(',', P);
@@ -484,6 +487,34 @@ std::optional<TileBuf> tileBuf(const std::string &Type, std::string &Why) {
   bool Ok = true;
   std::map<std::string, std::string> KV;
   size_t First = 0;
+  // The ISA manual's positional spelling: loc=LOC, dtype, rows, cols, BLayout, SLayout, Fractal, Pad (ptoas rejects
+  // it, reference/pto-text-forms.md §1.1; read only in lenient mode).
+  if (Parts[0].rfind("loc=", 0) == 0 && Parts.size() >= 4 && Parts[1].find('=') == std::string::npos) {
+    if (!Positional) {
+      Why = "positional tile type '" + Type + "' (the ISA manual's spelling; ptoas expects dtype=, rows=, ...)";
+      return std::nullopt;
+    }
+    *Positional = true;
+    B.loc = Parts[0].substr(4);
+    B.elem = Parts[1];
+    try {
+      B.rows = std::stoll(Parts[2]);
+      B.cols = std::stoll(Parts[3]);
+    } catch (...) {
+      Why = "cannot read '" + Type + "'";
+      return std::nullopt;
+    }
+    B.vrow = B.rows;
+    B.vcol = B.cols;
+    auto Snake = [](const std::string &L) {
+      return L == "RowMajor" ? "row_major" : L == "ColMajor" ? "col_major" : L == "NoneBox" ? "none_box" : L;
+    };
+    if (Parts.size() > 4)
+      B.blayout = Snake(Parts[4]);
+    if (Parts.size() > 5)
+      B.slayout = Snake(Parts[5]);
+    return B;
+  }
   if (Parts[0].rfind("loc=", 0) != 0) { // compact: LOC, RxCxELEM {, key=value}
     if (Parts.size() < 2 || !shapeElem(Parts[1], B.rows, B.cols, B.elem)) {
       Why = "cannot read the shape of '" + Type + "'";
@@ -556,7 +587,8 @@ struct Value {
 
 class Reader {
 public:
-  Reader(const std::string &File, const checker::RuleSet &Rules, Reading &Out) : File(File), Rules(Rules), Out(Out) {}
+  Reader(const std::string &File, const checker::RuleSet &Rules, Reading &Out, bool Lenient)
+      : File(File), Rules(Rules), Out(Out), Lenient(Lenient) {}
 
   void run(const std::vector<std::unique_ptr<Stmt>> &Stmts) {
     for (const auto &S : Stmts)
@@ -567,12 +599,25 @@ private:
   const std::string &File;
   const checker::RuleSet &Rules;
   Reading &Out;
+  bool Lenient;
+  std::set<std::pair<unsigned, std::string>> Warned; // one warning per line and kind
   std::map<std::string, Value> Values; // per function: cleared at each func.func
   std::vector<checker::Symbol> Symbols;
   int VecScope = 0;                    // depth of pto.vecscope / pto.strict_vecscope regions
   std::vector<checker::PathCondition> Path; // guards of the enclosing scf.if branches and scf.for bounds
 
   SourceLoc loc(const Token &K) const { return {File, K.line, K.col}; }
+
+  /// The ISA manual's spelling What at K: a warning in lenient mode, else an error (ptoas rejects it).
+  void manual(const Token &K, const std::string &What) {
+    if (!Warned.insert({K.line, What}).second)
+      return;
+    if (Lenient)
+      Out.warnings.push_back({loc(K), What + " is the ISA manual's spelling, which ptoas does not accept"});
+    else
+      Out.errors.push_back({loc(K), What + " is not PTOAS syntax (the ISA manual's spelling; --lenient-doc-syntax "
+                                           "reads it)"});
+  }
 
   void statement(const Stmt &S) {
     ++Out.statements;
@@ -839,6 +884,8 @@ private:
     return checker::IntFact::symbolic("|" + Sym + "|");
   }
 
+  Token CallTok; // the op being read (for warnings about its spelling)
+
   checker::TileFacts facts(const std::string &Ssa, const std::string &Type) {
     checker::TileFacts F;
     F.expr = Ssa;
@@ -867,7 +914,10 @@ private:
       return F;
     }
     std::string Why;
-    std::optional<TileBuf> B = tileBuf(Type, Why);
+    bool Positional = false;
+    std::optional<TileBuf> B = tileBuf(Type, Why, Lenient ? &Positional : nullptr);
+    if (Positional || (!B && Why.rfind("positional", 0) == 0))
+      manual(CallTok, "a positional tile type");
     if (!B)
       return F; // not a tile the rules know: the call is reported as unrecognised
     static const std::map<std::string, std::string> Locs = {{"vec", "Vec"},   {"mat", "Mat"},   {"left", "Left"},
@@ -948,24 +998,29 @@ private:
   }
 
   /// An SSA op's operands and their types: `%a, %b, %m : Ta, Tb, Tm -> Tr` (results get the types after `->`).
+  /// Parenthesised: the type list was `(T, ...) -> T`, the manual's spelling (ptoas takes it only in generic form).
   static void ssaOperands(const Stmt &S, std::vector<std::pair<std::string, std::string>> &Ins,
-                          std::vector<std::pair<std::string, std::string>> &Outs) {
+                          std::vector<std::pair<std::string, std::string>> &Outs, bool &Parenthesised) {
     std::vector<std::string> Vals, Types, Results;
     int Phase = 0; // 0 operands, 1 operand types, 2 result types
     int Depth = 0;
+    bool Generic = S.op.kind == Tok::String; // "pto.vmin"(%a, %b, %m) : (T, T, M) -> T
+    Parenthesised = false;
     for (const Token &K : S.body) {
-      if (K.is("(") || K.is("[") || K.is("{"))
+      if (K.is("(") || K.is("[") || K.is("{")) {
+        Parenthesised |= Phase == 1 && K.is("(") && Depth == 0 && !Generic;
         ++Depth;
-      else if (K.is(")") || K.is("]") || K.is("}"))
+      } else if (K.is(")") || K.is("]") || K.is("}")) {
         --Depth;
-      else if (Depth == 0 && K.is(":") && Phase == 0)
+      } else if (Depth == 0 && K.is(":") && Phase == 0) {
         Phase = 1;
-      else if (Depth == 0 && K.kind == Tok::Arrow)
+      } else if (K.kind == Tok::Arrow && Depth == 0) {
         Phase = 2;
-      else if (Depth == 0 && Phase == 0 && K.kind == Tok::Value)
+      } else if ((Depth == 0 || (Generic && Phase == 0 && Depth == 1)) && Phase == 0 && K.kind == Tok::Value) {
         Vals.push_back(K.text);
-      else if (Depth == 0 && Phase > 0 && (K.kind == Tok::Type || K.kind == Tok::Ident))
+      } else if ((Depth == 0 || Phase > 0) && Phase > 0 && (K.kind == Tok::Type || K.kind == Tok::Ident)) {
         (Phase == 1 ? Types : Results).push_back(K.text);
+      }
     }
     for (size_t J = 0; J < Vals.size(); ++J)
       Ins.emplace_back(Vals[J], J < Types.size() ? Types[J] : "");
@@ -974,12 +1029,24 @@ private:
   }
 
   void call(const Stmt &S, const checker::OpSignature &Sig) {
+    CallTok = S.op;
     std::vector<std::pair<std::string, std::string>> Ins, Outs;
     bool Ssa = std::any_of(Sig.overloads.begin(), Sig.overloads.end(), [](const checker::Overload &O) { return O.ptoSsa; });
-    if (Ssa)
-      ssaOperands(S, Ins, Outs);
-    else
+    bool Parenthesised = false;
+    if (Ssa) {
+      ssaOperands(S, Ins, Outs, Parenthesised);
+      if (Parenthesised)
+        manual(S.op, "a parenthesised type list on " + S.op.text);
+    } else {
       Ins = group(S.body, "ins"), Outs = group(S.body, "outs");
+      if (Ins.empty() && Outs.empty() && !S.results.empty()) {
+        // `%d = pto.tmin %a, %b : (T, T) -> T`: the manual's SSA tile form; results are the outs.
+        manual(S.op, "the SSA form of " + S.op.text + " (ptoas expects ins(...) outs(...))");
+        if (!Lenient)
+          return;
+        ssaOperands(S, Ins, Outs, Parenthesised);
+      }
+    }
     checker::CallSite C;
     C.op = Sig.name;
     C.loc = loc(S.op);
@@ -1038,12 +1105,12 @@ private:
 
 } // namespace
 
-Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules) {
+Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules, bool Lenient) {
   Reading Out;
   Lexer L(Text, Out.errors, File);
   Parser P(L.all(), Out.errors, File);
   std::vector<std::unique_ptr<Stmt>> Stmts = P.file();
-  Reader(File, Rules, Out).run(Stmts);
+  Reader(File, Rules, Out, Lenient).run(Stmts);
   if (!Out.target) // a lit test's RUN line: --pto-arch=a5
     for (size_t P = Text.find("--pto-arch="); P != std::string::npos; P = Text.find("--pto-arch=", P + 1)) {
       size_t B = P + 11, E = Text.find_first_of(" \t\n\\", B);

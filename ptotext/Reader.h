@@ -24,13 +24,18 @@ struct Problem {
 struct Reading {
   std::vector<checker::CallSite> calls;
   std::vector<Problem> errors;                // syntax errors and types that cannot be read
+  std::vector<Problem> warnings;              // the ISA manual's spellings read in lenient mode (ptoas rejects them)
   std::optional<checker::Target> target;      // module `pto.target_arch`, else a `RUN:` line's `--pto-arch`
   unsigned statements = 0;                    // op statements read
   unsigned opaque = 0;                        // of which not a checked op
 };
 
 /// Reads one `.pto` file. Rules gives the op schemas (which PTOAS ops are checked, and their ins/outs binding).
-Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules);
+/// Lenient: also read the ISA manual's spellings that ptoas rejects (reference/pto-text-forms.md §1.1, §1.3):
+/// SSA tile ops with results (`%d = pto.tmin %a, %b : (T, T) -> T`), parenthesised type lists, and positional
+/// tile types (`!pto.tile_buf<loc=vec, f32, 16, 16, RowMajor, NoneBox, None, Zero>`, `!pto.tile<...>`), each with
+/// a warning; without it they are errors, as in ptoas.
+Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules, bool Lenient = false);
 
 /// The target a PTOAS arch name denotes (a5; a2, a3, a2a3 -> a2a3).
 std::optional<checker::Target> archTarget(const std::string &Arch);

@@ -66,6 +66,43 @@ TEST(PtoText, TileBufSpellingsAndDynamicValidShapes) {
   EXPECT_EQ(C.symbols[0].lo, 0);             // an index sizes things
 }
 
+/// The ISA manual's spellings (reference/pto-text-forms.md §1.1, §1.3): errors as in ptoas, or, lenient, read with
+/// a warning each; the generic form ptoas accepts is neither.
+TEST(PtoText, ManualSpellingsOnlyInLenientMode) {
+  const std::string Text = R"(module {
+  func.func @k(%n: i32) {
+    %a = pto.alloc_tile : !pto.tile_buf<loc=vec, f32, 16, 64, RowMajor, NoneBox, None, Zero>
+    %d = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf16>
+    %r = pto.tcolmin %a : (!pto.tile_buf<loc=vec, f32, 16, 64, RowMajor, NoneBox, None, Zero>) -> !pto.tile_buf<vec, 1x64xf16>
+    pto.vecscope {
+      %m = pto.pset_b16 "PAT_ALL" : !pto.mask<b16>
+      %v = pto.vbr %n : i32 -> !pto.vreg<64xf32>
+      %x = pto.vmin %v, %v, %m : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b16>) -> !pto.vreg<64xf32>
+      %y = "pto.vmin"(%v, %v, %m) : (!pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b16>) -> !pto.vreg<64xf32>
+    }
+    return
+  }
+})";
+  auto Lines = [](const std::vector<ptotext::Problem> &Ps) {
+    std::vector<unsigned> L;
+    for (const ptotext::Problem &P : Ps)
+      L.push_back(P.loc.line);
+    return L;
+  };
+  ptotext::Reading Strict = ptotext::read("m.pto", Text, checker::RuleSet::builtin());
+  EXPECT_EQ(Lines(Strict.errors), (std::vector<unsigned>{5, 9}));
+  EXPECT_TRUE(Strict.warnings.empty());
+  EXPECT_EQ(Strict.calls.size(), 2u); // the two vmin; the SSA tcolmin is not read
+  ptotext::Reading Lenient = ptotext::read("m.pto", Text, checker::RuleSet::builtin(), true);
+  EXPECT_TRUE(Lenient.errors.empty());
+  EXPECT_EQ(Lines(Lenient.warnings), (std::vector<unsigned>{5, 5, 9})); // SSA tile op, positional type, (T) list
+  ASSERT_EQ(Lenient.calls.size(), 3u);
+  EXPECT_EQ(Lenient.calls[0].op, "TCOLMIN");
+  EXPECT_EQ(Lenient.calls[0].operand("src")->tile.rows, 16);
+  EXPECT_EQ(Lenient.calls[0].operand("dst")->tile.dtype, checker::DType::F16);
+  EXPECT_EQ(Lenient.calls[2].operand("mask")->tile.maskWidth, 16); // the generic form, no warning
+}
+
 /// Fuzzing by mutation: the fixtures and a corpus sample, cut, spliced, with bytes flipped, duplicated and deleted;
 /// the reader must return on every input (no crash, no hang: each input is read within a bound) and every error it
 /// reports must point into the input.
