@@ -899,6 +899,16 @@ private:
       F.isReg = true;
       F.dtypeName = X == std::string::npos ? "" : Type.substr(X + 1, Type.size() - X - 2);
       F.dtype = elemType(F.dtypeName);
+      // A vreg is 256 bytes: N * bits(T) == 2048, or PTOAS's type verifier rejects it (reference §2.3).
+      int64_t N = 0;
+      try {
+        N = X == std::string::npos ? 0 : std::stoll(Type.substr(10, X - 10));
+      } catch (...) {
+      }
+      if (unsigned S = checker::dtypeSize(F.dtype); S && N * int64_t(S) != 256 && Warned.insert({CallTok.line, Type}).second)
+        Out.errors.push_back({loc(CallTok), "'" + Type + "' is " + std::to_string(N * S) + " bytes, but a vector " +
+                                                "register holds 256 (" + std::to_string(256 / S) + " lanes of " +
+                                                F.dtypeName + "); ptoas rejects the type"});
       return F;
     }
     if (Type.rfind("!pto.mask<b", 0) == 0) { // !pto.mask<b32>

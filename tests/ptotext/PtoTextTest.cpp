@@ -103,6 +103,24 @@ TEST(PtoText, ManualSpellingsOnlyInLenientMode) {
   EXPECT_EQ(Lenient.calls[2].operand("mask")->tile.maskWidth, 16); // the generic form, no warning
 }
 
+TEST(PtoText, VregTypesAre256Bytes) {
+  const std::string Text = R"(module {
+  func.func @k(%n: i32) {
+    pto.vecscope {
+      %m = pto.pset_b32 "PAT_ALL" : !pto.mask<b32>
+      %v = pto.vbr %n : i32 -> !pto.vreg<32xf32>
+      %x = pto.vmin %v, %v, %m : !pto.vreg<32xf32>, !pto.vreg<32xf32>, !pto.mask<b32> -> !pto.vreg<32xf32>
+    }
+    return
+  }
+})";
+  ptotext::Reading R = ptotext::read("w.pto", Text, checker::RuleSet::builtin());
+  ASSERT_EQ(R.errors.size(), 1u);
+  EXPECT_EQ(R.errors[0].loc.line, 6u);
+  EXPECT_EQ(R.errors[0].message, "'!pto.vreg<32xf32>' is 128 bytes, but a vector register holds 256 (64 lanes of f32); "
+                                 "ptoas rejects the type");
+}
+
 /// Fuzzing by mutation: the fixtures and a corpus sample, cut, spliced, with bytes flipped, duplicated and deleted;
 /// the reader must return on every input (no crash, no hang: each input is read within a bound) and every error it
 /// reports must point into the input.
