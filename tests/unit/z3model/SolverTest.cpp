@@ -281,8 +281,9 @@ TEST(Program, RangesContainEveryValue) {
           continue; // e.g. a division by zero at this point: any value is allowed there
         ASSERT_TRUE(R->lo <= *V && *V <= R->hi)
             << Term << " at x=" << XV << " y=" << YV << " is " << *V << ", outside [" << R->lo << ", " << R->hi << "]";
-        if (R->sym >= 0) // "exactly symbol + off"
+        if (R->sym >= 0) { // "exactly symbol + off"
           ASSERT_EQ(*V, (R->sym == X ? XV : YV) + R->off) << Term;
+        }
       }
     P.reset();
   }
