@@ -224,6 +224,29 @@ std::string copyRules(const std::string &D) {
   return Args;
 }
 
+TEST(Cli, ReportsAreByteIdenticalAcrossRuns) {
+  // Determinism: the same inputs give the same bytes, run after run, in every format, C++ and .pto alike (the
+  // fingerprints included; no time stamps, addresses or hash-order iteration leak into a report).
+  const std::string Inputs = " --target=all " + Src + "/examples/colargmin_dynamic.cpp " +
+                             Src + "/tests/pto/tile-ops.pto" + Flags;
+  for (const char *Format : {"text", "json", "sarif"}) {
+    std::string First;
+    for (int K = 0; K < 3; ++K) {
+      std::string D = tempDir();
+      Out O = run("cd " + Src + " && " + Cli + " --quiet --format=" + Format + " --output=" + D + "/r" + Inputs);
+      EXPECT_EQ(O.rc, 1) << O.text;
+      std::ifstream In(D + "/r");
+      std::stringstream SS;
+      SS << In.rdbuf();
+      ASSERT_FALSE(SS.str().empty()) << Format;
+      if (K == 0)
+        First = SS.str();
+      else
+        EXPECT_EQ(SS.str(), First) << Format << " report differs between runs";
+    }
+  }
+}
+
 TEST(Readme, SampleIsCurrent) {
   // The README's sample output is what the command it names prints (source paths relative to the checkout).
   const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/README.md";
