@@ -16,6 +16,45 @@ using namespace clang;
 
 namespace pto::clangfe {
 
+std::optional<checker::Target> inferredTarget(Preprocessor &PP) {
+  if (const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__NPU_ARCH__"))) {
+    if (MI->getNumTokens() == 1 && MI->getReplacementToken(0).is(tok::numeric_constant)) {
+      std::string V = PP.getSpelling(MI->getReplacementToken(0));
+      if (V == "2201")
+        return checker::Target::A2A3;
+      if (V == "3101" || V == "3510")
+        return checker::Target::A5;
+    }
+    return std::nullopt;
+  }
+  if (PP.getMacroInfo(PP.getIdentifierInfo("__CPU_SIM")))
+    return checker::Target::CPU;
+  return std::nullopt;
+}
+
+driver::Unit readUnit(ASTContext &Ctx, Preprocessor &PP, const ScopeMacros &Scopes) {
+  SourceManager &SM = Ctx.getSourceManager();
+  driver::Unit U;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+    U.mainFile = FE->getName().str();
+  U.inferredTarget = inferredTarget(PP);
+  auto T0 = std::chrono::steady_clock::now();
+  U.calls = extractCalls(Ctx, checker::RuleSet::builtin(), Scopes);
+  U.extractMicros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - T0).count();
+  return U;
+}
+
+driver::SourceText sourceText(ASTContext &Ctx) {
+  return [&Ctx](const std::string &File) -> std::string_view {
+    SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = toClangLoc(Ctx, {File, 1, 1});
+    if (L.isInvalid())
+      return {};
+    llvm::StringRef B = SM.getBufferData(SM.getFileID(L));
+    return std::string_view(B.data(), B.size());
+  };
+}
+
 namespace {
 
 class LintConsumer : public ASTConsumer {
@@ -54,42 +93,10 @@ private:
     D.Report(ID) << What;
   }
 
-  /// The target a translation unit is built for, from the macros its compiler predefines.
-  std::optional<checker::Target> inferredTarget() {
-    Preprocessor &PP = CI.getPreprocessor();
-    if (const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__NPU_ARCH__"))) {
-      if (MI->getNumTokens() == 1 && MI->getReplacementToken(0).is(tok::numeric_constant)) {
-        std::string V = PP.getSpelling(MI->getReplacementToken(0));
-        if (V == "2201")
-          return checker::Target::A2A3;
-        if (V == "3101" || V == "3510")
-          return checker::Target::A5;
-      }
-      return std::nullopt;
-    }
-    if (PP.getMacroInfo(PP.getIdentifierInfo("__CPU_SIM")))
-      return checker::Target::CPU;
-    return std::nullopt;
-  }
-
   void run(ASTContext &Ctx, bool CompileFailed) {
-    SourceManager &SM = Ctx.getSourceManager();
-    driver::Unit U;
-    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
-      U.mainFile = FE->getName().str();
+    driver::Unit U = readUnit(Ctx, CI.getPreprocessor(), *Scopes);
     U.compileFailed = CompileFailed;
-    U.inferredTarget = inferredTarget();
-    auto T0 = std::chrono::steady_clock::now();
-    U.calls = extractCalls(Ctx, checker::RuleSet::builtin(), *Scopes);
-    U.extractMicros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - T0).count();
-    auto Text = [&](const std::string &File) -> std::string_view {
-      SourceLocation L = toClangLoc(Ctx, {File, 1, 1});
-      if (L.isInvalid())
-        return {};
-      llvm::StringRef B = SM.getBufferData(SM.getFileID(L));
-      return std::string_view(B.data(), B.size());
-    };
-    for (const checker::Finding &F : Session->lint(U, Text))
+    for (const checker::Finding &F : Session->lint(U, sourceText(Ctx)))
       if (How.diagnostics)
         report(Ctx, F);
   }

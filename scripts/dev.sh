@@ -7,7 +7,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PTOLINT_BUILD_DIR:-$here/build}
-packages=(g++ cmake ninja-build clang-19 libclang-19-dev llvm-19-dev libz3-dev nlohmann-json3-dev libgtest-dev)
+packages=(g++ cmake ninja-build clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libz3-dev nlohmann-json3-dev libgtest-dev)
 
 die() { echo "dev.sh: error: $*" >&2; exit 2; }
 

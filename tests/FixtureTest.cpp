@@ -306,4 +306,42 @@ TEST(Plugin, ReportsWhatTheCliReports) {
   EXPECT_EQ(CliRc, 1);
 }
 
+/// The clang-tidy module is the same driver behind clang-tidy's shell (one check per rule): on the sample, it
+/// reports what the CLI reports. Skipped when clang-tidy-19 or the module is not built.
+TEST(Tidy, ModuleReportsWhatTheCliReports) {
+  const std::string Tidy = PTOLINT_CLANG_TIDY, Module = PTOLINT_TIDY_MODULE;
+  if (Tidy.empty() || Module.empty() || !std::ifstream(Module))
+    GTEST_SKIP() << "needs clang-tidy-19 (Debian package clang-tidy-19) and the pto-tidy-module build";
+  std::string Files;
+  for (const std::string &F : listFixtures())
+    if (F.rfind("examples/", 0) == 0 || F.find("colargmin-tmp-size") != std::string::npos ||
+        F.find("helpers") != std::string::npos || F.find("rowreduce-tmp-size") != std::string::npos)
+      Files += " " + Src + "/" + F;
+  std::string Out, Json;
+  run(Tidy + " --quiet --load=" + Module + " -checks='-*,pto-*' --config='{CheckOptions: {pto-lint.Targets: all}}'" +
+          Files + " -- " + flags("") + " 2>&1",
+      Out);
+  run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Files + " -- " + flags("") + " 2>/dev/null",
+      Json);
+  auto J = nlohmann::json::parse(Json, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << Json;
+  std::multiset<std::string> A, B;
+  static const std::regex Head(R"(^(.*):(\d+):(\d+): (error|warning|remark): (.*) \[(pto-[a-z0-9-]+)\]$)");
+  std::stringstream SS(Out);
+  for (std::string L; std::getline(SS, L);) {
+    std::smatch M;
+    if (std::regex_match(L, M, Head))
+      A.insert(M[1].str().substr(M[1].str().rfind('/') + 1) + ":" + M[2].str() + " " +
+               (M[4].str() == "remark" ? "note" : M[4].str()) + " " + M[6].str() + " " + M[5].str());
+  }
+  for (const auto &F : J["findings"]) {
+    std::string File = F["file"].get<std::string>();
+    B.insert(File.substr(File.rfind('/') + 1) + ":" + std::to_string(F["line"].get<unsigned>()) + " " +
+             F["severity"].get<std::string>() + " " + F["ruleId"].get<std::string>() + " " +
+             F["message"].get<std::string>());
+  }
+  EXPECT_FALSE(A.empty()) << Out;
+  EXPECT_EQ(A, B) << "clang-tidy module and CLI disagree:\n" << Out;
+}
+
 } // namespace
