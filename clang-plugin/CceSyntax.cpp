@@ -89,13 +89,15 @@ private:
 
 } // namespace
 
-void installCceSyntaxFixups(CompilerInstance &CI) {
+void installCceSyntaxFixups(Preprocessor &PP) {
   bool Npu = false;
-  for (const auto &[Macro, IsUndef] : CI.getPreprocessorOpts().Macros)
+  for (const auto &[Macro, IsUndef] : PP.getPreprocessorOpts().Macros)
     if (llvm::StringRef(Macro).starts_with("__CCE_AICORE__"))
       Npu = !IsUndef;
   if (Npu)
-    CI.getPreprocessor().addPPCallbacks(std::make_unique<CceSyntaxFixups>(CI.getPreprocessor()));
+    PP.addPPCallbacks(std::make_unique<CceSyntaxFixups>(PP));
 }
+
+void installCceSyntaxFixups(CompilerInstance &CI) { installCceSyntaxFixups(CI.getPreprocessor()); }
 
 } // namespace pto::clangfe

@@ -4,6 +4,7 @@
 
 namespace clang {
 class CompilerInstance;
+class Preprocessor;
 } // namespace clang
 
 namespace pto::clangfe {
@@ -20,6 +21,8 @@ namespace pto::clangfe {
 /// Keeping these out of the prelude keeps the prelude to what bisheng has built in, and leaves the order and
 /// the configuration in which the kernel includes the real headers unchanged.
 void installCceSyntaxFixups(clang::CompilerInstance &CI);
+/// The same, for shells that only see the preprocessor (the clang-tidy module).
+void installCceSyntaxFixups(clang::Preprocessor &PP);
 
 } // namespace pto::clangfe
 

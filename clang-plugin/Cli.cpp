@@ -48,6 +48,11 @@ cl::opt<bool> PrintCommands("print-commands",
                             cl::desc("print the clang command pto-lint runs for each compile command (one line per "
                                      "core of a CCE command, shell-quoted) and exit"),
                             cl::cat(Cat));
+cl::opt<std::string> ExportCommands(
+    "export-compile-commands",
+    cl::desc("write the commands pto-lint parses the files with (CCE commands translated, one entry per core) as a "
+             "compile_commands.json for clang-tidy or clangd, and exit"),
+    cl::value_desc("file"), cl::cat(Cat));
 cl::opt<bool> ListRules("list-rules", cl::desc("list the rules and exit"), cl::cat(Cat));
 cl::opt<std::string> Explain("explain", cl::desc("print the reference page of a rule and exit"),
                              cl::value_desc("rule-id"), cl::cat(Cat));
@@ -158,6 +163,17 @@ private:
     return Out;
   }
 };
+
+/// The commands of a file, looked up as given and, failing that, by its absolute path (as ClangTool does).
+std::vector<CompileCommand> commandsOf(const CompilationDatabase &DB, const std::string &File) {
+  std::vector<CompileCommand> Cs = DB.getCompileCommands(File);
+  if (Cs.empty()) {
+    llvm::SmallString<256> Abs(File);
+    llvm::sys::fs::make_absolute(Abs);
+    Cs = DB.getCompileCommands(Abs);
+  }
+  return Cs;
+}
 
 /// The prelude for NPU commands: next to the installed binary, else in the source tree it was built from.
 std::string preludeDir(const char *Argv0) {
@@ -290,6 +306,39 @@ int main(int argc, const char **argv) {
     return InputError;
   }
 
+  if (!ExportCommands.empty()) {
+    // clang-tidy and clangd read this database; the pto-* module installs the same CCE fixups the CLI does.
+    std::string Out = "[\n";
+    bool First = true;
+    auto Str = [](const std::string &S) {
+      std::string Q = "\"";
+      for (char C : S)
+        Q += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
+      return Q + "\"";
+    };
+    for (const std::string &File : Sources)
+      for (const CompileCommand &C : commandsOf(*DB, File)) {
+        std::string Args;
+        for (const std::string &A : stripPlugins(C.CommandLine, C.Filename))
+          Args += (Args.empty() ? "" : ", ") + Str(A);
+        Out += std::string(First ? "" : ",\n") + "  {\"directory\": " + Str(C.Directory) + ", \"file\": " +
+               Str(C.Filename) + ", \"arguments\": [" + Args + "]}";
+        First = false;
+      }
+    Out += "\n]\n";
+    std::string Tmp = ExportCommands + ".tmp";
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Tmp, EC);
+      if (EC)
+        return usage("cannot write '" + ExportCommands + "': " + EC.message());
+      OS << Out;
+    }
+    if (std::error_code EC = llvm::sys::fs::rename(Tmp, ExportCommands))
+      return usage("cannot write '" + ExportCommands + "': " + EC.message());
+    return Clean;
+  }
+
   if (PrintCommands) {
     // What `clang -###` is to a compile: the commands exactly as pto-lint parses the files (vendor commands
     // translated per core), for reproducing a parse or timing the compiler with and without the plugin.
@@ -303,7 +352,7 @@ int main(int argc, const char **argv) {
       return Q + "'";
     };
     for (const std::string &File : Sources)
-      for (const CompileCommand &C : DB->getCompileCommands(File)) {
+      for (const CompileCommand &C : commandsOf(*DB, File)) {
         std::string Line;
         for (const std::string &A : stripPlugins(C.CommandLine, C.Filename))
           Line += (Line.empty() ? "" : " ") + Quote(A);

@@ -3,6 +3,7 @@
 // translation unit (extract, Session::lint), so the findings, notes and counterexamples are the plugin's and the
 // CLI's. CheckOptions: `pto-lint.Targets` (a2a3,a5,cpu|all) and `pto-lint.Budget` (Z3 resource limit), read by
 // whichever pto check runs first.
+#include "CceSyntax.h"
 #include "Extract.h"
 #include "Lint.h"
 
@@ -57,6 +58,7 @@ public:
       A.Ctx = nullptr;
       A.Scopes = std::make_shared<pto::clangfe::ScopeMacros>();
       pto::clangfe::recordScopeMacros(*PP, A.Scopes);
+      pto::clangfe::installCceSyntaxFixups(*PP); // NPU commands (from pto-lint --export-compile-commands)
     }
   }
 

@@ -374,6 +374,43 @@ TEST(Upstream, UserKernelWithCannHostHeader) {
   fs::remove_all(Dir);
 }
 
+/// The editor path for NPU kernels: `pto-lint --export-compile-commands` writes the translated CCE commands as a
+/// compile_commands.json, and clang-tidy with the pto-* module reports on it what the CLI reports (the module
+/// installs the same CCE fixups). Skipped without pto-isa, clang-tidy-19 or the module.
+TEST(Upstream, ClangTidyOnExportedCceCommands) {
+  std::string Isa = ptoIsaDir();
+  const std::string Tidy = PTOLINT_CLANG_TIDY, Module = PTOLINT_TIDY_MODULE;
+  if (Isa.empty() || Tidy.empty() || Module.empty())
+    GTEST_SKIP() << "needs upstream pto-isa, clang-tidy-19 and the pto-tidy-module build";
+  char T[] = "/tmp/ptolint-tidy-XXXXXX";
+  std::string Dir = mkdtemp(T);
+  std::ofstream(Dir + "/k.cpp")
+      << "#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
+         "template <int Cols>\n__global__ AICORE void colArgMin(__gm__ uint32_t *out, __gm__ float *in) {\n"
+         "  Tile<TileType::Vec, float, 16, 256, BLayout::RowMajor, -1, -1> src(16, Cols);\n"
+         "  Tile<TileType::Vec, uint32_t, 1, 256, BLayout::RowMajor, -1, -1> dst(1, Cols);\n"
+         "  Tile<TileType::Vec, float, 1, 32, BLayout::RowMajor, -1, -1> tmp(1, 32);\n"
+         "  TASSIGN(src, 0x0);\n  TASSIGN(dst, 0x4000);\n  TASSIGN(tmp, 0x5000);\n"
+         "  TCOLARGMIN(dst, src, tmp);\n}\n"
+         "template __global__ AICORE void colArgMin<255>(__gm__ uint32_t *, __gm__ float *);\n";
+  auto [Rc, Text] = lintKernel(Dir, {"-xcce", "--cce-aicore-arch=dav-c220-vec", "-O2", "-std=c++17", "-I" + Isa + "/include"},
+                               "--quiet");
+  EXPECT_EQ(Rc, 1) << Text;
+  const std::string Want = "k.cpp:11:3: error: tmp tile holds 128 B but TCOLARGMIN on a 16x255 float source needs 512 B "
+                           "on a2a3 [pto-colargmin-tmp-size]";
+  EXPECT_NE(Text.find(Want), std::string::npos) << Text;
+  fs::create_directories(Dir + "/tidy");
+  int St = std::system((Cli + " -p " + Dir + " " + Dir + "/k.cpp --export-compile-commands=" + Dir +
+                        "/tidy/compile_commands.json > /dev/null 2>&1").c_str());
+  EXPECT_EQ(WIFEXITED(St) ? WEXITSTATUS(St) : -1, 0);
+  St = std::system(("cd " + Dir + " && " + Tidy + " --quiet --load=" + Module + " -checks='-*,pto-*' -p tidy k.cpp > " +
+                    Dir + "/tidy.txt 2>&1").c_str());
+  std::string Out = readFile(Dir + "/tidy.txt");
+  EXPECT_NE(Out.find(Want), std::string::npos) << Out;
+  EXPECT_EQ(Out.find("error: unknown"), std::string::npos) << Out;
+  fs::remove_all(Dir);
+}
+
 /// The two bisheng spellings CceSyntax fixes, on headers of our own (runs everywhere): `[aicore]` after
 /// decl-specifiers in a macro, and a `remove_gm<__gm__ T>` specialization in a file named pto/common/pto_tile.hpp
 /// under `#if defined(__CCE_AICORE__)`; __CCE_AICORE__ stays visible to the files it includes and after it.
