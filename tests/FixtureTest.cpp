@@ -262,6 +262,33 @@ INSTANTIATE_TEST_SUITE_P(Kernels, Fixture, ::testing::ValuesIn(listFixtures()), 
   return N;
 });
 
+/// Findings printed as clang diagnostics (`file:line:col: level: message [rule]`), as "file:line severity rule
+/// message" (a remark is a note finding).
+std::multiset<std::string> fromDiagnostics(const std::string &Out) {
+  std::multiset<std::string> A;
+  static const std::regex Head(R"(^(.*):(\d+):(\d+): (error|warning|remark): (.*) \[(pto-[a-z0-9-]+)\]$)");
+  std::stringstream SS(Out);
+  for (std::string L; std::getline(SS, L);) {
+    std::smatch M;
+    if (std::regex_match(L, M, Head))
+      A.insert(M[1].str().substr(M[1].str().rfind('/') + 1) + ":" + M[2].str() + " " +
+               (M[4].str() == "remark" ? "note" : M[4].str()) + " " + M[6].str() + " " + M[5].str());
+  }
+  return A;
+}
+
+/// The CLI's JSON findings in the same form.
+std::multiset<std::string> fromJson(const nlohmann::json &J) {
+  std::multiset<std::string> B;
+  for (const auto &F : J["findings"]) {
+    std::string File = F["file"].get<std::string>();
+    B.insert(File.substr(File.rfind('/') + 1) + ":" + std::to_string(F["line"].get<unsigned>()) + " " +
+             F["severity"].get<std::string>() + " " + F["ruleId"].get<std::string>() + " " +
+             F["message"].get<std::string>());
+  }
+  return B;
+}
+
 /// The plugin is the same driver behind another shell: on a sample of fixtures (one clang run over several
 /// files), it reports what the CLI reports, with clang's levels (a note finding is a remark) and exit code.
 TEST(Plugin, ReportsWhatTheCliReports) {
@@ -283,23 +310,10 @@ TEST(Plugin, ReportsWhatTheCliReports) {
                   Json);
   auto J = nlohmann::json::parse(Json, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << Json;
-  std::multiset<std::string> A, B;
-  static const std::regex Head(R"(^(.*):(\d+):(\d+): (error|warning|remark): (.*) \[(pto-[a-z0-9-]+)\]$)");
-  std::stringstream SS(Out);
-  for (std::string L; std::getline(SS, L);) {
-    std::smatch M;
-    if (std::regex_match(L, M, Head))
-      A.insert(M[1].str().substr(M[1].str().rfind('/') + 1) + ":" + M[2].str() + " " +
-               (M[4].str() == "remark" ? "note" : M[4].str()) + " " + M[6].str() + " " + M[5].str());
-  }
+  std::multiset<std::string> A = fromDiagnostics(Out), B = fromJson(J);
   bool Failing = false;
-  for (const auto &F : J["findings"]) {
-    std::string File = F["file"].get<std::string>();
-    B.insert(File.substr(File.rfind('/') + 1) + ":" + std::to_string(F["line"].get<unsigned>()) + " " +
-             F["severity"].get<std::string>() + " " + F["ruleId"].get<std::string>() + " " +
-             F["message"].get<std::string>());
+  for (const auto &F : J["findings"])
     Failing |= F["severity"] == "error";
-  }
   EXPECT_FALSE(A.empty());
   EXPECT_EQ(A, B) << "plugin and CLI disagree:\n" << Out;
   EXPECT_EQ(Rc != 0, Failing) << "plugin exit code " << Rc;
@@ -325,21 +339,7 @@ TEST(Tidy, ModuleReportsWhatTheCliReports) {
       Json);
   auto J = nlohmann::json::parse(Json, nullptr, false);
   ASSERT_FALSE(J.is_discarded()) << Json;
-  std::multiset<std::string> A, B;
-  static const std::regex Head(R"(^(.*):(\d+):(\d+): (error|warning|remark): (.*) \[(pto-[a-z0-9-]+)\]$)");
-  std::stringstream SS(Out);
-  for (std::string L; std::getline(SS, L);) {
-    std::smatch M;
-    if (std::regex_match(L, M, Head))
-      A.insert(M[1].str().substr(M[1].str().rfind('/') + 1) + ":" + M[2].str() + " " +
-               (M[4].str() == "remark" ? "note" : M[4].str()) + " " + M[6].str() + " " + M[5].str());
-  }
-  for (const auto &F : J["findings"]) {
-    std::string File = F["file"].get<std::string>();
-    B.insert(File.substr(File.rfind('/') + 1) + ":" + std::to_string(F["line"].get<unsigned>()) + " " +
-             F["severity"].get<std::string>() + " " + F["ruleId"].get<std::string>() + " " +
-             F["message"].get<std::string>());
-  }
+  std::multiset<std::string> A = fromDiagnostics(Out), B = fromJson(J);
   EXPECT_FALSE(A.empty()) << Out;
   EXPECT_EQ(A, B) << "clang-tidy module and CLI disagree:\n" << Out;
 }

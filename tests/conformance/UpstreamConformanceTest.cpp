@@ -374,6 +374,18 @@ TEST(Upstream, UserKernelWithCannHostHeader) {
   fs::remove_all(Dir);
 }
 
+/// A kernel with an A2A3 tmp-size defect on line 11 (12 with one extra include line), on the real headers.
+std::string colArgMinKernel(const std::string &ExtraInclude) {
+  return "#include <pto/pto-inst.hpp>\n" + ExtraInclude + "using namespace pto;\n"
+         "template <int Cols>\n__global__ AICORE void colArgMin(__gm__ uint32_t *out, __gm__ float *in) {\n"
+         "  Tile<TileType::Vec, float, 16, 256, BLayout::RowMajor, -1, -1> src(16, Cols);\n"
+         "  Tile<TileType::Vec, uint32_t, 1, 256, BLayout::RowMajor, -1, -1> dst(1, Cols);\n"
+         "  Tile<TileType::Vec, float, 1, 32, BLayout::RowMajor, -1, -1> tmp(1, 32);\n"
+         "  TASSIGN(src, 0x0);\n  TASSIGN(dst, 0x4000);\n  TASSIGN(tmp, 0x5000);\n"
+         "  TCOLARGMIN(dst, src, tmp);\n}\n"
+         "template __global__ AICORE void colArgMin<255>(__gm__ uint32_t *, __gm__ float *);\n";
+}
+
 /// The editor path for NPU kernels: `pto-lint --export-compile-commands` writes the translated CCE commands as a
 /// compile_commands.json, and clang-tidy with the pto-* module reports on it what the CLI reports (the module
 /// installs the same CCE fixups). Skipped without pto-isa, clang-tidy-19 or the module.
@@ -384,15 +396,7 @@ TEST(Upstream, ClangTidyOnExportedCceCommands) {
     GTEST_SKIP() << "needs upstream pto-isa, clang-tidy-19 and the pto-tidy-module build";
   char T[] = "/tmp/ptolint-tidy-XXXXXX";
   std::string Dir = mkdtemp(T);
-  std::ofstream(Dir + "/k.cpp")
-      << "#include <pto/pto-inst.hpp>\nusing namespace pto;\n"
-         "template <int Cols>\n__global__ AICORE void colArgMin(__gm__ uint32_t *out, __gm__ float *in) {\n"
-         "  Tile<TileType::Vec, float, 16, 256, BLayout::RowMajor, -1, -1> src(16, Cols);\n"
-         "  Tile<TileType::Vec, uint32_t, 1, 256, BLayout::RowMajor, -1, -1> dst(1, Cols);\n"
-         "  Tile<TileType::Vec, float, 1, 32, BLayout::RowMajor, -1, -1> tmp(1, 32);\n"
-         "  TASSIGN(src, 0x0);\n  TASSIGN(dst, 0x4000);\n  TASSIGN(tmp, 0x5000);\n"
-         "  TCOLARGMIN(dst, src, tmp);\n}\n"
-         "template __global__ AICORE void colArgMin<255>(__gm__ uint32_t *, __gm__ float *);\n";
+  std::ofstream(Dir + "/k.cpp") << colArgMinKernel("");
   auto [Rc, Text] = lintKernel(Dir, {"-xcce", "--cce-aicore-arch=dav-c220-vec", "-O2", "-std=c++17", "-I" + Isa + "/include"},
                                "--quiet");
   EXPECT_EQ(Rc, 1) << Text;
