@@ -159,7 +159,9 @@ std::string ruleMarkdown(const Rule &R, const std::string &FixtureText) {
     }
   if (Lets)
     OS << "\n";
-  OS << "## Message\n\n```\n" << R.message << " [" << R.id << "]\n```\n\n";
+  OS << "## Message\n\n```\n" << R.message << " [" << R.id << "]\n```\n\n"
+     << "A template: each `{field}` is filled per call with a fact of the call ([facts](../facts.md)), `{op}`, "
+        "`{target}`, or a name defined under Targets (\"Where\").\n\n";
   for (const RuleVariant &V : R.variants)
     if (!V.message.empty())
       OS << "Variant message: `" << V.message << "`\n\n";
