@@ -189,6 +189,32 @@ std::string ruleMarkdown(const Rule &R, const std::string &FixtureText) {
     OS << "- " << H << "\n";
   if (Helps.empty())
     OS << "- See the rule details.\n";
+  // The fix-it: which operand's declared type it rewrites, and which arguments.
+  std::vector<std::string> Parts;
+  auto Describe = [&](const std::vector<FixSpec> &Fs) {
+    for (const FixSpec &F : Fs) {
+      std::string Args;
+      for (const auto &[Arg, Term] : F.set)
+        Args += (Args.empty() ? "" : ", ") + Arg;
+      std::string P = "`" + F.role + "` (" + Args + ")";
+      if (std::find(Parts.begin(), Parts.end(), P) == Parts.end())
+        Parts.push_back(P);
+    }
+  };
+  Describe(R.fix);
+  for (const RuleVariant &V : R.variants)
+    Describe(V.fix);
+  if (!Parts.empty()) {
+    std::string List;
+    for (size_t I = 0; I < Parts.size(); ++I)
+      List += (I ? ", " : "") + Parts[I];
+    OS << "\nFix-it: where the operand's `Tile<...>` type is written in the main file for that tile alone, with "
+          "literal arguments, pto-lint offers an edit of its declared type: "
+       << List
+       << ". Sizes are the largest any feasible input needs. The fix is offered only when the engine, checking every "
+          "call that uses the tile again with the new type, finds the finding gone and nothing new. It reaches you as "
+          "`clang-tidy --fix-errors`/`--export-fixes`, a clangd quick fix, and `fix` in JSON and SARIF.\n";
+  }
   OS << "\n## Options\n\nEnable or disable with `--enable`/`--disable` (CLI) or `-fplugin-arg-ptolint-disable=" << R.id
      << "` (plugin); suppress one line with `// NOLINT(" << R.id << ")`.\n";
   return OS.str();

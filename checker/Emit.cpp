@@ -225,6 +225,16 @@ std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
     E["counterexample"] = Cex;
     E["citation"] = F.citation;
     E["fingerprint"] = fingerprint(F, Info.baseDir);
+    if (F.fix) {
+      Json Edits = Json::array();
+      for (const Edit &Ed : F.fix->edits)
+        Edits.push_back({{"file", relPath(Ed.loc.file, Info.baseDir)},
+                         {"line", Ed.loc.line},
+                         {"column", Ed.loc.col},
+                         {"length", Ed.length},
+                         {"text", Ed.text}});
+      E["fix"] = {{"title", F.fix->title}, {"edits", Edits}};
+    }
     J["findings"].push_back(E);
   }
   return dump(J);
@@ -277,6 +287,18 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
                            {"message", {{"text", N.text}}}});
     if (!Related.empty())
       Res["relatedLocations"] = Related;
+    if (F.fix) {
+      // One artifactChange per file, its replacements in order (SARIF 2.1.0 §3.55-3.57; columns count bytes here).
+      Json Changes = Json::array();
+      for (const Edit &Ed : F.fix->edits) {
+        Json Art = physicalLocation(Ed.loc, Info.baseDir)["artifactLocation"];
+        if (Changes.empty() || Changes.back()["artifactLocation"] != Art)
+          Changes.push_back({{"artifactLocation", Art}, {"replacements", Json::array()}});
+        Json Region = {{"startLine", Ed.loc.line}, {"startColumn", Ed.loc.col}, {"endColumn", Ed.loc.col + Ed.length}};
+        Changes.back()["replacements"].push_back({{"deletedRegion", Region}, {"insertedContent", {{"text", Ed.text}}}});
+      }
+      Res["fixes"] = Json::array({{{"description", {{"text", F.fix->title}}}, {"artifactChanges", Changes}}});
+    }
     Res["partialFingerprints"]["primaryLocationLineHash"] = fingerprint(F, Info.baseDir);
     Res["properties"]["status"] = statusName(F.status);
     Res["properties"]["targets"] = targetNames(findingTargets(F));

@@ -36,7 +36,8 @@ bool globMatch(const std::string &G, const std::string &S) {
 }
 
 Engine::Engine(const RuleSet &Rules, EngineOptions O) : Rules(Rules), Opts(std::move(O)), Solver(Opts.budget) {
-  PreludeOk = Opts.precheck && Opts.budget.groundFastPath && Prelude.loadPrelude(Rules.prelude());
+  PreludeLoaded = Prelude.loadPrelude(Rules.prelude());
+  PreludeOk = Opts.precheck && Opts.budget.groundFastPath && PreludeLoaded;
 }
 Engine::~Engine() = default;
 
@@ -345,6 +346,129 @@ std::string replaceAll(std::string S, const std::string &From, const std::string
   for (size_t P = S.find(From); P != std::string::npos; P = S.find(From, P + To.size()))
     S.replace(P, From.size(), To);
   return S;
+}
+
+/// The C++ spelling of a type code for a fix: as an operand of the call spells it, else the usual name.
+std::string dtypeSpelling(int64_t Code, const CallSite &C) {
+  static const char *const Names[] = {"",        "int8_t",   "uint8_t", "int16_t",    "uint16_t", "int32_t", "uint32_t",
+                                      "int64_t", "uint64_t", "half",    "bfloat16_t", "float",    "double"};
+  if (Code <= 0 || Code >= int64_t(std::size(Names)))
+    return "";
+  for (const Operand &O : C.operands)
+    if (O.tile.isTile && int64_t(O.tile.dtype) == Code && !O.tile.dtypeName.empty())
+      return O.tile.dtypeName;
+  return Names[Code];
+}
+
+/// The text of a written template argument with its value replaced (enumerators keep their qualifier).
+std::string respell(const std::string &Written, const std::string &Name) {
+  size_t Colon = Written.rfind("::");
+  return Colon == std::string::npos ? Name : Written.substr(0, Colon + 2) + Name;
+}
+
+/// The edits of one part of a rule's fix: the operand's written `Tile<...>` arguments set to the part's values.
+/// Rows and columns take the largest value the term has over every feasible input of the call (so the tile holds
+/// what any run needs) and only ever grow; element types and layouts must have one value. False when the type is
+/// not written where a fix can change it for this tile alone, or an argument to change is not a literal.
+bool fixEdits(const FixSpec &FS, const RuleVariant &V, const std::string &Role, const CallSite &C,
+              const z3model::GroundEvaluator &Prelude, CallBounds &Bounds, std::vector<Edit> &Out) {
+  const Operand *O = C.operand(FS.role == "T" ? Role : FS.role);
+  if (!O || !O->tile.isTile || O->tile.writtenArgs.empty())
+    return false;
+  const TileFacts &T = O->tile;
+  z3model::Program P(Prelude);
+  std::set<std::string> Lets;
+  auto One = [&](const std::string &Term) -> std::optional<z3model::Sexp> {
+    auto Forms = z3model::parseSexps(substSpec(Term, Role));
+    if (!Forms || Forms->size() != 1)
+      return std::nullopt;
+    return std::move((*Forms)[0]);
+  };
+  for (const auto &[N, Term] : V.let) {
+    std::optional<z3model::Sexp> S = One(Term);
+    if (!S)
+      return false;
+    P.define(N, *S);
+    Lets.insert(N);
+  }
+  std::vector<std::pair<std::string, int>> Terms;
+  for (const auto &[Arg, Term] : FS.set) {
+    std::optional<z3model::Sexp> S = One(Term);
+    if (!S)
+      return false;
+    Terms.emplace_back(Arg, P.compile(*S));
+  }
+  P.reset();
+  for (const auto &[Name, Slot] : P.slots())
+    if (!Lets.count(Name))
+      if (std::optional<z3model::Interval> X = Bounds.of(Name))
+        X->point() ? P.set(Slot, X->lo) : P.setRange(Slot, X->lo, X->hi);
+
+  for (const auto &[Arg, Term] : Terms) {
+    std::optional<z3model::Interval> X = P.range(Term);
+    if (!X)
+      return false;
+    size_t Pos = size_t(fixArgument(Arg));
+    std::string Text;
+    if (Arg == "rows" || Arg == "cols") {
+      if (X->hi <= (Arg == "rows" ? T.rows : T.cols))
+        continue;
+      if (X->hi > (int64_t(1) << 20))
+        return false; // not a tile anyone declares: the bound is too loose to be a useful fix
+      Text = std::to_string(X->hi);
+    } else if (!X->point()) {
+      return false;
+    } else if (Arg == "dtype") {
+      if (X->lo == int64_t(T.dtype))
+        continue;
+      Text = dtypeSpelling(X->lo, C);
+    } else {
+      static const char *const BNames[] = {"RowMajor", "ColMajor"};
+      static const char *const SNames[] = {"NoneBox", "RowMajor", "ColMajor"};
+      bool B = Arg == "blayout";
+      if (X->lo < 0 || X->lo >= (B ? 2 : 3))
+        return false;
+      std::string Name = B ? BNames[X->lo] : SNames[X->lo];
+      if (Name == (B ? T.blayout : T.slayout))
+        continue;
+      Text = Pos < T.writtenArgs.size() ? respell(T.writtenArgs[Pos].text, Name)
+                                        : std::string(B ? "BLayout::" : "SLayout::") + Name;
+    }
+    if (Text.empty())
+      return false;
+    Edit E;
+    E.what = Arg;
+    E.operand = T.expr;
+    E.text = Text;
+    E.value = Arg == "rows" || Arg == "cols" ? X->hi : X->lo;
+    if (Pos < T.writtenArgs.size()) {
+      const WrittenArg &W = T.writtenArgs[Pos];
+      if (!W.literal)
+        return false;
+      E.loc = W.loc;
+      E.length = W.length;
+    } else if (Pos == T.writtenArgs.size() && T.writtenArgsEnd.valid()) {
+      E.loc = T.writtenArgsEnd; // the argument right after the written ones: insert it
+      E.text = ", " + Text;
+    } else {
+      return false;
+    }
+    Out.push_back(std::move(E));
+  }
+  return true;
+}
+
+/// The rule's fix for a failing check: every part's edits, or none if a part cannot be made.
+std::optional<Fix> makeFix(const std::vector<FixSpec> &Specs, const RuleVariant &V, const std::string &Role,
+                           const CallSite &C, const z3model::GroundEvaluator &Prelude, CallBounds &Bounds) {
+  Fix F;
+  for (const FixSpec &FS : Specs)
+    if (!fixEdits(FS, V, Role, C, Prelude, Bounds, F.edits))
+      return std::nullopt;
+  if (F.edits.empty())
+    return std::nullopt;
+  F.title = fixTitle(F);
+  return F;
 }
 
 } // namespace
@@ -748,12 +872,17 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
           F.notes.push_back({C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here"});
         if (F.status != Status::Error && !Help.empty())
           F.help = render(Help, Vals);
+        if (Opts.fixes && (F.status == Status::ViolatedAlways || F.status == Status::ViolatedSometimes))
+          if (const std::vector<FixSpec> &FS = V->fix.empty() ? R.fix : V->fix; !FS.empty() && PreludeLoaded)
+            F.fix = makeFix(FS, *V, Role, C, Prelude, Bounds);
         Raw.push_back(std::move(F));
         RawKey.push_back(Key);
       }
     }
   }
 
+  // Targets that need different sizes of one tile get the fix that serves them all.
+  reconcileFixes(Raw);
   // Merge findings that read the same on several targets.
   std::vector<Finding> Merged;
   std::vector<std::string> MergedKey;

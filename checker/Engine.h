@@ -25,6 +25,8 @@ struct EngineOptions {
   /// Before building a solver query, evaluate the rule on the call's facts that have values whatever the
   /// free inputs are; true there is proved (see Engine::check). Off only in tests that compare the paths.
   bool precheck = true;
+  /// Compute fix-its for failing checks (rules with a `fix`). Off for the engine that verifies them.
+  bool fixes = true;
 };
 
 /// clang-tidy style glob: '*' matches any run of characters.
@@ -65,11 +67,17 @@ private:
   unsigned Dumped = 0, Prechecked = 0;
   std::vector<double> Decisions;
   z3model::GroundEvaluator Prelude; // the rules' prelude macros, for the precheck
-  bool PreludeOk = false;
+  bool PreludeOk = false;     // the precheck may use it
+  bool PreludeLoaded = false; // it loaded (fix-its need it too)
   std::map<std::pair<const RuleVariant *, std::string>, Reading> Readings; // (variant, role) -> reading
   const Reading &reading(const RuleVariant &V, const std::string &Role);
   std::map<std::string, std::vector<const Rule *>> Applicable; // op -> enabled rules for it, in rule order
 };
+
+/// Keeps only the fixes the engine proves: every call that uses a tile a fix changes (found by where its type is
+/// written) is checked again with the changed facts; the fix stays if that removes its finding from its call and adds
+/// no finding to any of them. `Check` is an engine that computes no fixes.
+void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, Engine &Check);
 
 /// Orders findings by file, line, column, rule, for deterministic output.
 void sortFindings(std::vector<Finding> &Fs);

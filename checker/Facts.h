@@ -35,6 +35,14 @@ struct IntFact {
   static IntFact symbolic(std::string T) { return {std::nullopt, std::move(T)}; }
 };
 
+/// A template argument of a tile type as written in the source, for fix-its.
+struct WrittenArg {
+  SourceLoc loc;         // where it starts
+  unsigned length = 0;   // bytes, on that line
+  std::string text;      // as written
+  bool literal = false;  // a literal (number, type name, enumerator) the same in every instantiation
+};
+
 /// What a front end knows about one tile operand. Enum-valued template arguments are kept by their
 /// enumerator name (as upstream spells them), so the facts do not depend on enumerator values.
 struct TileFacts {
@@ -59,6 +67,11 @@ struct TileFacts {
   bool hasAddr = false;        // placed by TASSIGN before the call
   IntFact addr;                // its UB byte address (when hasAddr)
   std::string validOrigin;     // how the dynamic values were found, for notes ("constructor at k.cpp:12")
+  /// The `Tile<...>` the tile's type is written as, when this tile alone uses that spelling (its own declaration,
+  /// or an alias nothing else uses) in the main file: the written arguments in order and the point after the
+  /// last one. Empty: the front end cannot rewrite the type (no fix-it).
+  std::vector<WrittenArg> writtenArgs;
+  SourceLoc writtenArgsEnd;
 };
 
 /// A free integer of the call: a function parameter, a runtime value, or something not understood.

@@ -5,6 +5,7 @@
 #include "Facts.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -29,6 +30,28 @@ struct Note {
   std::string text;
 };
 
+/// A source edit: `length` bytes at `loc` (on one line) replaced by `text`; length 0 inserts.
+struct Edit {
+  SourceLoc loc;
+  unsigned length = 0;
+  std::string text;
+  std::string what;    // the tile argument it sets: dtype, rows, cols, blayout, slayout
+  std::string operand; // the tile whose type it changes, as written at the call
+  int64_t value = 0;   // the argument's new value: rows/cols, a type code (dtype), a layout code
+  bool operator==(const Edit &O) const {
+    return loc.file == O.loc.file && loc.line == O.loc.line && loc.col == O.loc.col && length == O.length &&
+           text == O.text;
+  }
+};
+
+/// A fix-it: edits of declared tile types that make the finding go away.
+struct Fix {
+  std::vector<Edit> edits;
+  std::string title; // fixTitle(): "declare 'tmp' with Cols = 128"
+};
+/// What a fix does, from its edits.
+std::string fixTitle(const Fix &F);
+
 struct Finding {
   std::string ruleId;
   std::string op;
@@ -40,12 +63,18 @@ struct Finding {
   std::string message;   // headline, without the [rule-id] suffix
   std::vector<Note> notes;
   std::string help;      // how to fix; empty if none
+  std::optional<Fix> fix; // an edit that repairs it, where the rule has one and the source allows it
   std::map<std::string, int64_t> counterexample; // user-facing name -> value
   std::string citation;
   std::string function;  // enclosing function
   std::string instantiation; // the template instantiation the call was checked in ("" outside templates)
   SourceLoc instantiationLoc; // where that instantiation was requested (innermost point of instantiation)
 };
+
+/// Reconciles the fixes of one source range proposed by several findings (instantiations, targets): edits of rows
+/// or columns keep the largest value (a tile that holds the largest need holds every one); any other difference
+/// on one range drops the fixes that disagree. Applies to every finding's fix in place.
+void reconcileFixes(std::vector<Finding> &Fs);
 
 struct Tally {
   unsigned callSites = 0, checks = 0, proved = 0, violated = 0, unknown = 0, errors = 0;

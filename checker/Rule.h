@@ -25,6 +25,20 @@ struct TextForms {
   bool empty() const { return message.empty() && note.empty() && help.empty(); }
 };
 
+/// Part of a repair the engine offers when the rule fails: template arguments of one operand's declared tile type set to
+/// values computed from the call (an Int term each, over the facts and the variant's lets). Arguments: `dtype` (a
+/// type code), `rows` and `cols` (the upper bound over every feasible value of the call's inputs), `blayout`,
+/// `slayout` (layout codes). Front ends apply it where the type is written as a literal `Tile<...>` of this tile
+/// alone (clang-tidy --fix/--export-fixes, clangd code actions, JSON and SARIF `fixes`).
+struct FixSpec {
+  std::string role;
+  std::vector<std::pair<std::string, std::string>> set; // argument -> Int term
+  bool empty() const { return role.empty(); }
+};
+/// The position of a fixable tile argument in `Tile<Loc, DType, Rows, Cols, BLayout, RowValid, ColValid, SLayout,
+/// ...>` (dtype 1, rows 2, cols 3, blayout 4, slayout 7), or -1 for a name a fix cannot set.
+int fixArgument(const std::string &Arg);
+
 struct RuleVariant {
   std::vector<Target> targets;
   std::vector<std::string> overloads; // empty = all overloads of the rule's ops
@@ -34,6 +48,7 @@ struct RuleVariant {
   std::string message, note, help;    // empty = the rule's
   std::vector<std::string> sources;   // upstream citations for this variant
   TextForms pto;                      // textual PTO forms of message, note, help (override the rule's)
+  std::vector<FixSpec> fix;           // empty = the rule's
 };
 
 struct Rule {
@@ -48,6 +63,7 @@ struct Rule {
   bool perPair = false;               // terms use `A.` and `B.` for each unordered pair of tile operands
   std::string message, note, help;
   TextForms pto;                      // textual PTO forms of message, note, help
+  std::vector<FixSpec> fix;           // the fix-it offered when the rule fails, one part per operand (empty: none)
   std::vector<std::string> sources;
   std::vector<RuleVariant> variants;
   std::string file;                   // where it was loaded from

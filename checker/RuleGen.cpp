@@ -36,6 +36,13 @@ std::string consts(const std::vector<std::pair<std::string, int64_t>> &V) {
   return Out + "}";
 }
 
+std::string fix(const std::vector<FixSpec> &Fs) {
+  std::string Out = "{";
+  for (size_t I = 0; I < Fs.size(); ++I)
+    Out += std::string(I ? ", " : "") + "{" + lit(Fs[I].role) + ", " + pairs(Fs[I].set) + "}";
+  return Out + "}";
+}
+
 const char *sev(Severity S) {
   switch (S) {
   case Severity::Note: return "Severity::Note";
@@ -70,7 +77,7 @@ std::string emitRuleSetSource(const RuleSet &S) {
        << (R.perOperand ? "true" : "false") << ";\n  R.perPair = " << (R.perPair ? "true" : "false")
        << ";\n  R.message = " << lit(R.message) << ";\n  R.note = " << lit(R.note) << ";\n  R.help = " << lit(R.help)
        << ";\n  R.pto = {" << lit(R.pto.message) << ", " << lit(R.pto.note) << ", " << lit(R.pto.help) << "}"
-       << ";\n  R.sources = " << strs(R.sources) << ";\n  R.file = " << lit(R.file) << ";\n  R.examples = " << lit(R.examples) << ";\n";
+       << ";\n  R.fix = " << fix(R.fix) << ";\n  R.sources = " << strs(R.sources) << ";\n  R.file = " << lit(R.file) << ";\n  R.examples = " << lit(R.examples) << ";\n";
     for (const RuleVariant &V : R.variants) {
       OS << "  {\n    RuleVariant &V = R.variants.emplace_back();\n    V.targets = {";
       for (size_t I = 0; I < V.targets.size(); ++I)
@@ -81,7 +88,7 @@ std::string emitRuleSetSource(const RuleSet &S) {
       OS << "    V.let = " << pairs(V.let) << ";\n    V.require = " << lit(V.require) << ";\n    V.message = "
          << lit(V.message) << ";\n    V.note = " << lit(V.note) << ";\n    V.help = " << lit(V.help)
          << ";\n    V.pto = {" << lit(V.pto.message) << ", " << lit(V.pto.note) << ", " << lit(V.pto.help) << "}"
-         << ";\n    V.sources = " << strs(V.sources) << ";\n  }\n";
+         << ";\n    V.fix = " << fix(V.fix) << ";\n    V.sources = " << strs(V.sources) << ";\n  }\n";
     }
     OS << "}\n";
   }

@@ -98,6 +98,15 @@ static std::optional<Severity> parseSeverity(const std::string &S) {
   return std::nullopt;
 }
 
+int fixArgument(const std::string &Arg) {
+  static const std::pair<const char *, int> Positions[] = {
+      {"dtype", 1}, {"rows", 2}, {"cols", 3}, {"blayout", 4}, {"slayout", 7}};
+  for (const auto &[Name, Pos] : Positions)
+    if (Arg == Name)
+      return Pos;
+  return -1;
+}
+
 bool Rule::appliesTo(const std::string &Op) const {
   return std::find(ops.begin(), ops.end(), Op) != ops.end() ||
          std::find(ops.begin(), ops.end(), "*") != ops.end();
@@ -275,7 +284,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       continue;
     }
     Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand", "perPair",
-                    "message", "note", "help", "pto", "sources", "variants"},
+                    "message", "note", "help", "pto", "fix", "sources", "variants"},
                 "rule");
     Rule R;
     R.file = Name;
@@ -307,6 +316,38 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       T.help = Rd.str(Obj["pto"], "help", false);
     };
     Forms(J, R.pto, "rule");
+    // "fix": [{"role": R, "set": {"cols": TERM, ...}}, ...]
+    auto Fix = [&](const json &Obj, std::vector<FixSpec> &Fs, const std::string &Where) {
+      if (!Obj.contains("fix"))
+        return;
+      if (!Obj["fix"].is_array() || Obj["fix"].empty()) {
+        Rd.error(Where + " \"fix\" must be a non-empty list of {\"role\", \"set\"} objects");
+        return;
+      }
+      for (const json &FJ : Obj["fix"]) {
+      if (!FJ.is_object()) {
+        Rd.error(Where + " \"fix\" entries must be objects");
+        return;
+      }
+      FixSpec &F = Fs.emplace_back();
+      Rd.onlyKeys(FJ, {"role", "set"}, Where + " fix");
+      F.role = Rd.str(FJ, "role", true);
+      if (!FJ.contains("set") || !FJ["set"].is_object() || FJ["set"].empty()) {
+        Rd.error(Where + " fix needs a non-empty \"set\" object (argument -> term)");
+        return;
+      }
+      for (auto It = FJ["set"].begin(); It != FJ["set"].end(); ++It) {
+        if (fixArgument(It.key()) < 0)
+          Rd.error(Where + " fix sets unknown tile argument \"" + It.key() +
+                   "\" (dtype, rows, cols, blayout or slayout)");
+        else if (!It.value().is_string())
+          Rd.error(Where + " fix: the value of \"" + It.key() + "\" must be a term (a string)");
+        else
+          F.set.emplace_back(It.key(), It.value().get<std::string>());
+      }
+      }
+    };
+    Fix(J, R.fix, "rule");
     R.note = Rd.str(J, "note", false);
     R.help = Rd.str(J, "help", false);
     R.sources = Rd.strs(J, "sources");
@@ -314,7 +355,8 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       Rd.error("rule needs a non-empty \"variants\" list");
     else
       for (const json &VJ : J["variants"]) {
-        Rd.onlyKeys(VJ, {"targets", "overloads", "severity", "let", "require", "message", "note", "help", "pto", "sources"},
+        Rd.onlyKeys(VJ, {"targets", "overloads", "severity", "let", "require", "message", "note", "help", "pto", "fix",
+                         "sources"},
                     "variant");
         RuleVariant V;
         for (const std::string &T : Rd.strs(VJ, "targets")) {
@@ -345,6 +387,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
         V.note = Rd.str(VJ, "note", false);
         V.help = Rd.str(VJ, "help", false);
         Forms(VJ, V.pto, "variant");
+        Fix(VJ, V.fix, "variant");
         V.sources = Rd.strs(VJ, "sources");
         if (V.sources.empty() && R.sources.empty())
           Rd.error("every variant needs an upstream citation in \"sources\"");

@@ -115,8 +115,15 @@ public:
                {"message", &Vr.message}, {"note", &Vr.note}, {"help", &Vr.help}, {"pto message", &Vr.pto.message},
                {"pto note", &Vr.pto.note}, {"pto help", &Vr.pto.help}})
         placeholders(Where + " " + What, *Tmpl, Lets);
+      for (const FixSpec &F : Vr.fix)
+        fix(Where + " fix", F, Lets);
       VariantLets.push_back(std::move(Lets));
     }
+    // The rule's fix is computed with the lets of each variant that can fail and has no fix of its own.
+    for (const FixSpec &F : R.fix)
+      for (size_t I = 0; I < R.variants.size(); ++I)
+        if (R.variants[I].fix.empty() && R.variants[I].require != "true")
+          fix("fix (with variant " + std::to_string(I + 1) + ")", F, VariantLets[I]);
     // Rule-level templates are rendered with each variant's lets: a let they name must exist in every variant
     // that does not replace the template (and can fail: a variant whose condition is `true` renders nothing).
     for (const auto &[What, Tmpl, Field] : std::vector<std::tuple<const char *, const std::string *, int>>{
@@ -207,6 +214,13 @@ private:
     for (const std::string &E : Es)
       error(Where + ": " + E);
     return Es.empty() ? Sort : std::nullopt;
+  }
+
+  void fix(const std::string &Where, const FixSpec &F, const std::map<std::string, term::Sort> &Lets) {
+    if (!Roles.count(F.role) || F.role == "A" || F.role == "B")
+      error(Where + ": '" + F.role + "' is not an operand of " + (R.ops.size() == 1 ? R.ops[0] : "the rule's ops"));
+    for (const auto &[Arg, Term] : F.set)
+      check(Where + " " + Arg, Term, term::Sort::Int, Lets);
   }
 
   void placeholders(const std::string &Where, const std::string &Tmpl, const std::map<std::string, term::Sort> &Lets) {

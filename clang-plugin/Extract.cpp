@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 using namespace clang;
 using pto::checker::CallSite;
@@ -274,6 +275,68 @@ bool alwaysExits(const Stmt *S) {
   return false;
 }
 
+/// How often the main file writes each type spelling, for fix-its, which may rewrite a spelling only one tile
+/// uses: aliases by their uses (keyed by where the alias is declared, which its instantiations share), and the
+/// start of each declared type (variables of one declaration share one). Template patterns only: what is written.
+class TypeUses : public RecursiveASTVisitor<TypeUses> {
+public:
+  explicit TypeUses(ASTContext &Ctx) : Ctx(Ctx) {}
+  unsigned aliasUses(const TypedefNameDecl *D) {
+    build();
+    return Alias[D->getLocation().getRawEncoding()];
+  }
+  unsigned declsAt(SourceLocation TypeStart) {
+    build();
+    return Starts[TypeStart.getRawEncoding()];
+  }
+
+  bool TraverseDecl(Decl *D) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (D && !isa<TranslationUnitDecl>(D) && !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
+    ++Alias[TL.getTypedefNameDecl()->getLocation().getRawEncoding()];
+    return true;
+  }
+  bool VisitDeclaratorDecl(DeclaratorDecl *D) {
+    ++Starts[D->getTypeSpecStartLoc().getRawEncoding()];
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  bool Built = false;
+  std::unordered_map<SourceLocation::UIntTy, unsigned> Alias, Starts;
+  void build() {
+    if (!Built) {
+      Built = true;
+      TraverseDecl(Ctx.getTranslationUnitDecl());
+    }
+  }
+};
+
+/// A template argument written the same way for every instantiation: a number, an enumerator, or a type that is
+/// not a template parameter.
+bool literalArg(const TemplateArgumentLoc &AL) {
+  const TemplateArgument &A = AL.getArgument();
+  if (A.getKind() == TemplateArgument::Type) {
+    const TypeSourceInfo *TSI = AL.getTypeSourceInfo();
+    return TSI && !TSI->getType()->isDependentType() && !isa<SubstTemplateTypeParmType>(TSI->getType().getTypePtr());
+  }
+  const Expr *E = A.getKind() == TemplateArgument::Expression ? A.getAsExpr() : AL.getSourceExpression();
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Minus)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E))
+    return true;
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  return DR && isa<EnumConstantDecl>(DR->getDecl());
+}
+
 /// Translates the facts of one call site.
 class CallTranslator {
 public:
@@ -342,12 +405,60 @@ public:
                                                               !Mods.Assigns.count(VD))
       if (std::optional<TileFacts> Caller = ParamTile(P))
         return *Caller; // the caller's tile, as the caller has it at the call
-    if (VD)
+    if (VD) {
       T.declLoc = toLoc(Ctx, VD->getLocation());
+      writtenType(VD, T);
+    }
     T.validRow = dim(VD, E, T, true);
     T.validCol = dim(VD, E, T, false);
     placement(VD, E, T);
     return T;
+  }
+
+  /// The `Tile<...>` VD's type is written as, for fix-its: in VD's own declaration or through aliases, in the main
+  /// file, used by VD alone. Parameters are left out: their caller's tile is the one to change.
+  void writtenType(const VarDecl *VD, TileFacts &T) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (!Uses || isa<ParmVarDecl>(VD) || !VD->getTypeSourceInfo() ||
+        !SM.isInMainFile(SM.getExpansionLoc(VD->getLocation())) || Uses->declsAt(VD->getTypeSpecStartLoc()) != 1)
+      return;
+    TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+    for (int Hops = 0; Hops < 6; ++Hops) {
+      TL = TL.getUnqualifiedLoc();
+      if (auto E = TL.getAs<ElaboratedTypeLoc>()) {
+        TL = E.getNamedTypeLoc();
+      } else if (auto TD = TL.getAs<TypedefTypeLoc>()) {
+        const TypedefNameDecl *D = TD.getTypedefNameDecl();
+        if (!D->getTypeSourceInfo() || !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())) ||
+            Uses->aliasUses(D) != 1)
+          return;
+        TL = D->getTypeSourceInfo()->getTypeLoc();
+      } else {
+        break;
+      }
+    }
+    auto TS = TL.getAs<TemplateSpecializationTypeLoc>();
+    const TemplateDecl *Tmpl = TS ? TS.getTypePtr()->getTemplateName().getAsTemplateDecl() : nullptr;
+    if (!Tmpl || !isa<ClassTemplateDecl>(Tmpl) || Tmpl->getName() != "Tile" || TS.getNumArgs() == 0)
+      return;
+    std::vector<checker::WrittenArg> Args;
+    for (unsigned I = 0; I < TS.getNumArgs(); ++I) {
+      const TemplateArgumentLoc &AL = TS.getArgLoc(I);
+      SourceRange R = AL.getSourceRange();
+      if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+        return;
+      checker::WrittenArg W;
+      W.text = sourceText(Ctx, R);
+      if (W.text.empty() || W.text.find('\n') != std::string::npos)
+        return;
+      W.loc = toLoc(Ctx, R.getBegin());
+      W.length = unsigned(W.text.size());
+      W.literal = literalArg(AL);
+      Args.push_back(std::move(W));
+    }
+    T.writtenArgs = std::move(Args);
+    T.writtenArgsEnd = toLoc(Ctx, Lexer::getLocForEndOfToken(TS.getArgLoc(TS.getNumArgs() - 1).getSourceRange().getEnd(),
+                                                             0, SM, Ctx.getLangOpts()));
   }
 
   /// Where a predicate comes from: `plt_bN(...)` (partial, N bits), `pset_bN(PAT_...)` / `pge_bN(PAT_...)`
@@ -873,6 +984,8 @@ public:
   /// Calling context: a parameter of Fn read as the caller's argument (a term, or a tile's facts), when set.
   std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
   std::function<std::optional<TileFacts>(const ParmVarDecl *)> ParamTile;
+  /// The main file's type spellings, for fix-its (null: no fix-its).
+  TypeUses *Uses = nullptr;
   /// The largest block count of the launches `Fn<<<blocks, ...>>>(...)` in the TU, if every one is a constant.
   std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
   SourceLocation CallLoc;
@@ -883,7 +996,7 @@ public:
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
   Finder(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes)
-      : Ctx(Ctx), Rules(Rules), Scopes(Scopes) {}
+      : Ctx(Ctx), Rules(Rules), Scopes(Scopes), Uses(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -1026,6 +1139,7 @@ private:
   ASTContext &Ctx;
   const checker::RuleSet &Rules;
   const ScopeMacros &Scopes;
+  TypeUses Uses; // main-file type spellings, for fix-its (counted on first use)
   const FunctionDecl *CurFn = nullptr;
 
   /// Inside a block opened by `__VEC_SCOPE__ {`, or a function declared with `__simd_vf__`.
@@ -1304,6 +1418,7 @@ private:
     SiteFns.push_back(CurFn); // the instantiation chain is filled in after the traversal
 
     CallTranslator Tr(Ctx, CurFn, mods(CurFn), Site);
+    Tr.Uses = &Uses;
     Tr.SetDominates = [&](const Stmt *S) { return dominates(S, CE); };
     Tr.LaunchBlocks = [&](const FunctionDecl *F) { return launchBlocks(F); };
     Tr.CallLoc = CE->getBeginLoc();
@@ -1315,6 +1430,7 @@ private:
       Site.callers.emplace_back(toLoc(Ctx, Call->getBeginLoc()), functionName(Caller));
       Outer.push_back(std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site));
       CallTranslator *O = Outer.back().get();
+      O->Uses = &Uses;
       const CallExpr *K = Call;
       const FunctionDecl *G = Caller;
       O->SetDominates = [this, K, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, K); }); };
@@ -1532,6 +1648,19 @@ SourceLocation toClangLoc(ASTContext &Ctx, const SourceLoc &L) {
   if (!FE)
     return {};
   return SM.translateFileLineCol(*FE, L.line, L.col);
+}
+
+std::vector<FixItHint> fixItHints(ASTContext &Ctx, const checker::Fix &F) {
+  std::vector<FixItHint> Hints;
+  for (const checker::Edit &E : F.edits) {
+    SourceLocation B = toClangLoc(Ctx, E.loc);
+    if (B.isInvalid())
+      return {};
+    Hints.push_back(E.length ? FixItHint::CreateReplacement(CharSourceRange::getCharRange(B, B.getLocWithOffset(E.length)),
+                                                           E.text)
+                             : FixItHint::CreateInsertion(B, E.text));
+  }
+  return Hints;
 }
 
 } // namespace pto::clangfe

@@ -5,7 +5,10 @@
 #include "checker/Facts.h"
 #include "checker/Rule.h"
 
+#include "checker/Finding.h"
+
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Preprocessor.h"
 
 #include <memory>
@@ -31,6 +34,8 @@ std::vector<checker::CallSite> extractCalls(clang::ASTContext &Ctx, const checke
 
 /// The clang location of a SourceLoc produced by extractCalls in the same AST (invalid if none).
 clang::SourceLocation toClangLoc(clang::ASTContext &Ctx, const checker::SourceLoc &L);
+/// A finding's fix as clang fix-it hints (empty when an edit's place is not in this AST).
+std::vector<clang::FixItHint> fixItHints(clang::ASTContext &Ctx, const checker::Fix &F);
 
 } // namespace pto::clangfe
 

@@ -90,7 +90,13 @@ public:
       DiagnosticIDs::Level L = F.severity == pto::checker::Severity::Error     ? DiagnosticIDs::Error
                                : F.severity == pto::checker::Severity::Warning ? DiagnosticIDs::Warning
                                                                                : DiagnosticIDs::Remark;
-      diag(pto::clangfe::toClangLoc(Ctx, F.loc), "%0", L) << F.message;
+      {
+        DiagnosticBuilder B = diag(pto::clangfe::toClangLoc(Ctx, F.loc), "%0", L);
+        B << F.message;
+        if (F.fix) // clang-tidy --fix / --export-fixes; a quick fix in clangd
+          for (const FixItHint &H : pto::clangfe::fixItHints(Ctx, *F.fix))
+            B << H;
+      }
       for (const pto::checker::Note &N : F.notes) {
         SourceLocation At = pto::clangfe::toClangLoc(Ctx, N.loc.valid() ? N.loc : F.loc);
         diag(At, "%0", DiagnosticIDs::Note) << N.text;

@@ -249,6 +249,13 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   R.checkMicros += Micros(T0, Clock::now());
 
   // One report per (location, rule, message): instantiations with equal facts say the same thing.
+  checker::reconcileFixes(Fs); // instantiations of one call may need different sizes of one written tile
+  if (std::any_of(Fs.begin(), Fs.end(), [](const Finding &F) { return F.fix.has_value(); })) {
+    checker::EngineOptions VO = EO; // fixes are offered only where the engine proves them
+    VO.fixes = false;
+    checker::Engine Verifier(Rules, VO);
+    checker::verifyFixes(Fs, U.calls, Verifier);
+  }
   std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs)), U.calls);
   checker::sortFindings(Unique);
 
@@ -282,7 +289,11 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   return Out;
 }
 
-std::vector<Finding> Session::findings() const { return unique(R.findings); }
+std::vector<Finding> Session::findings() const {
+  std::vector<Finding> Fs = unique(R.findings);
+  checker::reconcileFixes(Fs); // the cores of a mixed kernel, one header's tiles seen by several units
+  return Fs;
+}
 
 std::string Session::report(const checker::RunInfo &Info) const {
   if (Opts.format == "json")

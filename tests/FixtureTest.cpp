@@ -117,6 +117,7 @@ int run(const std::string &Cmd, std::string &Out) {
 std::string flags(const std::string &Extra) { return "-std=c++17 -I" + Src + "/refmodel/include" + Extra; }
 
 using pto::testutil::readFile;
+using pto::testutil::tempDir;
 
 /// "a2a3, a5 and cpu", as the engine joins the targets of a finding.
 std::string joinTargets(const std::vector<std::string> &Ts) {
@@ -181,8 +182,45 @@ std::string render(const nlohmann::json &J) {
     }
     if (!F["help"].get<std::string>().empty())
       Out += "  help: " + F["help"].get<std::string>() + "\n";
+    if (F.contains("fix")) {
+      Out += "  fix: " + F["fix"]["title"].get<std::string>();
+      for (const auto &E : F["fix"]["edits"])
+        Out += " @" + std::to_string(E["line"].get<unsigned>()) + ":" + std::to_string(E["column"].get<unsigned>()) +
+               "+" + std::to_string(E["length"].get<unsigned>()) + " '" + E["text"].get<std::string>() + "'";
+      Out += "\n";
+    }
   }
   return Out;
+}
+
+/// Applies every fix of a JSON report to File's text (edits of other files are ignored); edits are on one line
+/// each, applied from the last one so earlier columns stay right.
+std::string applyFixes(const std::string &Text, const std::string &File, const nlohmann::json &J) {
+  std::set<std::tuple<unsigned, unsigned, unsigned, std::string>> Edits;
+  for (const auto &F : J["findings"])
+    if (F.contains("fix"))
+      for (const auto &E : F["fix"]["edits"])
+        if (File.size() >= E["file"].get<std::string>().size() &&
+            File.compare(File.size() - E["file"].get<std::string>().size(), std::string::npos,
+                         E["file"].get<std::string>()) == 0)
+          Edits.insert({E["line"].get<unsigned>(), E["column"].get<unsigned>(), E["length"].get<unsigned>(),
+                        E["text"].get<std::string>()});
+  std::vector<std::string> Lines;
+  for (size_t B = 0, E; B <= Text.size(); B = E + 1) {
+    E = Text.find('\n', B);
+    if (E == std::string::npos)
+      E = Text.size();
+    Lines.push_back(Text.substr(B, E - B));
+  }
+  for (auto It = Edits.rbegin(); It != Edits.rend(); ++It) {
+    const auto &[Line, Col, Len, New] = *It;
+    std::string &L = Lines.at(Line - 1);
+    L.replace(Col - 1, Len, New);
+  }
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I)
+    Out += Lines[I] + (I + 1 < Lines.size() ? "\n" : "");
+  return Out; // the same lines, each edited in place
 }
 
 std::string goldenPath(const std::string &Rel) {
@@ -246,6 +284,36 @@ TEST_P(Fixture, FindingsMatchAnnotations) {
   for (const auto &F : J["findings"])
     Failing |= F["severity"] != "note";
   EXPECT_EQ(Rc, Failing ? 1 : 0);
+
+  // Every fix-it repairs its finding and makes no new one: the fixed kernel, linted again, no longer has the fixed
+  // findings (rule at the line) and has no finding the original did not have.
+  bool HasFix = false;
+  for (const auto &F : J["findings"])
+    HasFix |= F.contains("fix");
+  if (HasFix) {
+    std::string Dir = tempDir("fixture-fixed");
+    std::string Copy = Dir + "/" + Rel.substr(Rel.rfind('/') + 1);
+    std::ofstream(Copy) << applyFixes(readFile(Path), Path, J);
+    std::string Fixed;
+    run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all " + Copy + " -- " + flags(Extra) +
+            " 2>/dev/null",
+        Fixed);
+    auto K = nlohmann::json::parse(Fixed, nullptr, false);
+    ASSERT_FALSE(K.is_discarded()) << "fixed kernel: CLI output is not JSON:\n" << Fixed;
+    std::set<std::pair<unsigned, std::string>> Before, Repaired;
+    for (const auto &F : J["findings"]) {
+      Before.insert({F["line"].get<unsigned>(), F["ruleId"].get<std::string>()});
+      if (F.contains("fix"))
+        Repaired.insert({F["line"].get<unsigned>(), F["ruleId"].get<std::string>()});
+    }
+    for (const auto &F : K["findings"]) {
+      std::pair<unsigned, std::string> Key{F["line"].get<unsigned>(), F["ruleId"].get<std::string>()};
+      EXPECT_FALSE(Repaired.count(Key)) << Rel << ":" << Key.first << ": the fix-it did not repair " << Key.second
+                                        << ": " << F["message"].get<std::string>();
+      EXPECT_TRUE(Before.count(Key)) << Rel << ":" << Key.first << ": the fix-its introduced " << Key.second << ": "
+                                     << F["message"].get<std::string>();
+    }
+  }
 
   const std::string Golden = goldenPath(Rel), Got = render(J);
   if (getenv("PTOLINT_BLESS"))
@@ -321,19 +389,23 @@ TEST(Plugin, ReportsWhatTheCliReports) {
 }
 
 /// The clang-tidy module is the same driver behind clang-tidy's shell (one check per rule): on the sample, it
-/// reports what the CLI reports. Skipped when clang-tidy-19 or the module is not built.
-TEST(Tidy, ModuleReportsWhatTheCliReports) {
-  const std::string Tidy = PTOLINT_CLANG_TIDY, Module = PTOLINT_TIDY_MODULE;
-  if (Tidy.empty() || Module.empty() || !std::ifstream(Module))
+/// reports what the CLI reports, loaded into clang-tidy-19 and linked into pto-tidy. Skipped when clang-tidy-19 or
+/// the module is not built.
+class Tidy : public ::testing::TestWithParam<const char *> {};
+
+TEST_P(Tidy, ReportsWhatTheCliReports) {
+  const std::string ClangTidy = PTOLINT_CLANG_TIDY, Module = PTOLINT_TIDY_MODULE;
+  if (ClangTidy.empty() || Module.empty() || !std::ifstream(Module))
     GTEST_SKIP() << "needs clang-tidy-19 (Debian package clang-tidy-19) and the pto-tidy-module build";
+  std::string Tool = std::string(GetParam()) == "module" ? ClangTidy + " --load=" + Module : std::string(PTOLINT_TIDY);
   std::string Files;
   for (const std::string &F : listFixtures())
     if (F.rfind("examples/", 0) == 0 || F.find("colargmin-tmp-size") != std::string::npos ||
         F.find("helpers") != std::string::npos || F.find("rowreduce-tmp-size") != std::string::npos)
       Files += " " + Src + "/" + F;
   std::string Out, Json;
-  run(Tidy + " --quiet --load=" + Module + " -checks='-*,pto-*' --config='{CheckOptions: {pto-lint.Targets: all}}'" +
-          Files + " -- " + flags("") + " 2>&1",
+  run(Tool + " --quiet -checks='-*,pto-*' --config='{CheckOptions: {pto-lint.Targets: all}}'" + Files + " -- " +
+          flags("") + " 2>&1",
       Out);
   run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Files + " -- " + flags("") + " 2>/dev/null",
       Json);
@@ -341,7 +413,28 @@ TEST(Tidy, ModuleReportsWhatTheCliReports) {
   ASSERT_FALSE(J.is_discarded()) << Json;
   std::multiset<std::string> A = fromDiagnostics(Out), B = fromJson(J);
   EXPECT_FALSE(A.empty()) << Out;
-  EXPECT_EQ(A, B) << "clang-tidy module and CLI disagree:\n" << Out;
+  EXPECT_EQ(A, B) << GetParam() << " and CLI disagree:\n" << Out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Shells, Tidy, ::testing::Values("module", "linked"));
+
+/// The fixes pto-tidy exports are clang-tidy's YAML: clang-apply-replacements applies them, and the repaired doc
+/// example (tmp tile too small on a2a3) then lints clean on every target.
+TEST(TidyFixes, ExportedFixesApplyAndTheKernelLintsClean) {
+  const std::string Apply = PTOLINT_APPLY_REPLACEMENTS, Tool = PTOLINT_TIDY;
+  if (Apply.empty() || Tool.empty())
+    GTEST_SKIP() << "needs clang-apply-replacements-19 (Debian package clang-tools-19) and the pto-tidy build";
+  std::string Dir = tempDir("fixes"), Out;
+  std::string Kernel = Dir + "/kernel.cpp";
+  std::ofstream(Kernel) << readFile(Src + "/examples/colargmin_doc_example.cpp");
+  run(Tool + " --quiet -checks='-*,pto-*' --export-fixes=" + Dir + "/fixes.yaml " + Kernel + " -- " + flags("") +
+          " 2>&1",
+      Out);
+  ASSERT_NE(readFile(Dir + "/fixes.yaml").find("ReplacementText: '128'"), std::string::npos) << Out;
+  ASSERT_EQ(run(Apply + " " + Dir + " 2>&1", Out), 0) << Out;
+  EXPECT_NE(readFile(Kernel).find("using TmpTile = Tile<TileType::Vec, float, 1, 128>;"), std::string::npos)
+      << readFile(Kernel);
+  EXPECT_EQ(run(std::string(PTOLINT_CLI) + " --target=all " + Kernel + " -- " + flags("") + " 2>&1", Out), 0) << Out;
 }
 
 } // namespace

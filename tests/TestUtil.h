@@ -2,6 +2,7 @@
 #ifndef PTOLINT_TESTS_TESTUTIL_H
 #define PTOLINT_TESTS_TESTUTIL_H
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -14,6 +15,12 @@ inline std::string readFile(const std::string &Path) {
   std::stringstream SS;
   SS << In.rdbuf();
   return SS.str();
+}
+
+/// A new directory under /tmp, named after what it is for.
+inline std::string tempDir(const std::string &Purpose) {
+  std::string T = "/tmp/ptolint-" + Purpose + "-XXXXXX";
+  return mkdtemp(T.data()) ? T : std::string("/tmp");
 }
 
 } // namespace pto::testutil

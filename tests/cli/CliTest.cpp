@@ -1,4 +1,6 @@
 // tests: what a user sees from the `pto-lint` CLI and the plugin: exit codes, bad input, -Werror/-w mirroring.
+#include "../TestUtil.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -35,10 +37,7 @@ Out run(const std::string &Cmd) {
   return O;
 }
 
-std::string tempDir() {
-  char T[] = "/tmp/ptolint-cli-XXXXXX";
-  return mkdtemp(T);
-}
+std::string tempDir() { return pto::testutil::tempDir("cli"); }
 
 std::string write(const std::string &Dir, const std::string &Name, const std::string &Text) {
   std::string P = Dir + "/" + Name;

@@ -134,6 +134,16 @@ TEST(RuleData, TermCheckerRejectsMistakes) {
   All = brokenRule("rules/prelude.smt2", "(define-fun max2 ((a Int) (b Int)) Int (ite (>= a b) a b))",
                    "(define-fun max2 ((a Int) (b Int)) Int (ite (>= a b) a (> a b)))");
   EXPECT_NE(All.find("rules/prelude.smt2: in the definition of 'max2'"), std::string::npos) << All;
+  // A fix names an operand, tile arguments a fix can set, and Int terms over the facts and the variant's lets.
+  const std::string Tmp = "rules/colargmin/pto-colargmin-tmp-size.json";
+  All = brokenRule(Tmp, "{\"role\": \"tmp\", \"set\": {\"cols\"", "{\"role\": \"tmpp\", \"set\": {\"cols\"");
+  EXPECT_NE(All.find("fix (with variant 1): 'tmpp' is not an operand"), std::string::npos) << All;
+  All = brokenRule(Tmp, "\"set\": {\"cols\"", "\"set\": {\"colz\"");
+  EXPECT_NE(All.find("fix sets unknown tile argument \"colz\""), std::string::npos) << All;
+  All = brokenRule(Tmp, "(ceildiv need (* tmp.rows tmp.esize))", "(ceildiv needd (* tmp.rows tmp.esize))");
+  EXPECT_NE(All.find("fix (with variant 1) cols: unknown name 'needd'"), std::string::npos) << All;
+  All = brokenRule(Tmp, "(ceildiv need (* tmp.rows tmp.esize))", "(> need 1)");
+  EXPECT_NE(All.find("is Bool where Int is expected"), std::string::npos) << All;
   // ops.json constants must be declared op facts.
   All = brokenRule("rules/ops.json", "\"op.ismax\": 1", "\"op.ismaxx\": 1");
   EXPECT_NE(All.find("constant 'op.ismaxx' is not an op fact"), std::string::npos) << All;

@@ -1,0 +1,149 @@
+// checker: fix-it titles and the reconciliation of fixes that several findings propose for one source range.
+#include "Engine.h"
+#include "Finding.h"
+
+#include <set>
+
+#include <map>
+#include <tuple>
+
+namespace pto::checker {
+
+std::string fixTitle(const Fix &F) {
+  // "declare 'tmp' with Cols = 128", "declare 'dst' with BLayout::RowMajor and SLayout::NoneBox, and 'src0' ..."
+  std::vector<std::pair<std::string, std::vector<std::string>>> ByOperand;
+  for (const Edit &E : F.edits) {
+    std::string Value = E.text.compare(0, 2, ", ") == 0 ? E.text.substr(2) : E.text;
+    std::string What = E.what == "rows" ? "Rows = " : E.what == "cols" ? "Cols = " : E.what == "dtype" ? "element type " : "";
+    if (ByOperand.empty() || ByOperand.back().first != E.operand)
+      ByOperand.push_back({E.operand, {}});
+    ByOperand.back().second.push_back(What + Value);
+  }
+  auto Join = [](const std::vector<std::string> &Parts, const char *Last) {
+    std::string S;
+    for (size_t I = 0; I < Parts.size(); ++I)
+      S += (I ? (I + 1 == Parts.size() ? Last : ", ") : "") + Parts[I];
+    return S;
+  };
+  std::vector<std::string> Clauses;
+  for (const auto &[Operand, Parts] : ByOperand)
+    Clauses.push_back("'" + Operand + "' with " + Join(Parts, " and "));
+  return "declare " + Join(Clauses, ", and ");
+}
+
+namespace {
+using RangeKey = std::tuple<std::string, unsigned, unsigned, unsigned>;
+RangeKey rangeOf(const Edit &E) { return {E.loc.file, E.loc.line, E.loc.col, E.length}; }
+
+bool number(const std::string &S, long long &V) {
+  if (S.empty() || S.size() > 18 || S.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  V = std::stoll(S);
+  return true;
+}
+} // namespace
+
+void reconcileFixes(std::vector<Finding> &Fs) {
+  // The text each range should get, or "" when the findings disagree in a way no value settles.
+  std::map<RangeKey, std::string> Chosen;
+  for (const Finding &F : Fs)
+    if (F.fix)
+      for (const Edit &E : F.fix->edits) {
+        auto [It, New] = Chosen.emplace(rangeOf(E), E.text);
+        if (New || It->second == E.text)
+          continue;
+        long long A, B;
+        bool Sized = (E.what == "rows" || E.what == "cols") && number(It->second, A) && number(E.text, B);
+        It->second = Sized ? std::to_string(std::max(A, B)) : "";
+      }
+  for (Finding &F : Fs) {
+    if (!F.fix)
+      continue;
+    bool Ok = true;
+    for (Edit &E : F.fix->edits) {
+      const std::string &T = Chosen[rangeOf(E)];
+      Ok &= !T.empty();
+      E.text = T;
+    }
+    if (!Ok)
+      F.fix.reset();
+    else
+      F.fix->title = fixTitle(*F.fix);
+  }
+}
+
+namespace {
+bool sameLoc(const SourceLoc &A, const SourceLoc &B) {
+  return A.line == B.line && A.col == B.col && A.file == B.file;
+}
+
+/// Applies an edit to a tile whose written type it changes; false if it is not that tile's.
+bool applyEdit(const Edit &E, TileFacts &T) {
+  size_t Pos = size_t(fixArgument(E.what));
+  bool Mine = Pos < T.writtenArgs.size() ? sameLoc(T.writtenArgs[Pos].loc, E.loc)
+                                         : E.length == 0 && sameLoc(T.writtenArgsEnd, E.loc);
+  if (!Mine)
+    return false;
+  static const char *const BNames[] = {"RowMajor", "ColMajor"};
+  static const char *const SNames[] = {"NoneBox", "RowMajor", "ColMajor"};
+  if (E.what == "rows" || E.what == "cols") {
+    long long V = 0;
+    if (!number(E.text, V))
+      return false;
+    (E.what == "rows" ? T.rows : T.cols) = V;
+  } else if (E.what == "dtype") {
+    T.dtype = DType(E.value);
+    T.dtypeName = E.text;
+  } else if (E.what == "blayout" && E.value >= 0 && E.value < 2) {
+    T.blayout = BNames[E.value];
+  } else if (E.what == "slayout" && E.value >= 0 && E.value < 3) {
+    T.slayout = SNames[E.value];
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// The rules that fail on a call, per target.
+std::set<std::pair<std::string, Target>> failing(Engine &E, const CallSite &C) {
+  std::vector<Finding> Fs;
+  Tally T;
+  E.check(C, Fs, T);
+  std::set<std::pair<std::string, Target>> Out;
+  for (const Finding &F : Fs)
+    for (Target Tg : F.targets.empty() ? std::vector<Target>{F.target} : F.targets)
+      Out.insert({F.ruleId, Tg});
+  return Out;
+}
+} // namespace
+
+void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, Engine &Check) {
+  std::map<size_t, std::set<std::pair<std::string, Target>>> Before; // call index -> failing rules, made on demand
+  for (Finding &F : Fs) {
+    if (!F.fix)
+      continue;
+    bool Proved = true, Touched = false;
+    for (size_t I = 0; I < Calls.size() && Proved; ++I) {
+      CallSite C = Calls[I];
+      bool Changed = false;
+      for (Operand &O : C.operands)
+        for (const Edit &E : F.fix->edits)
+          Changed |= applyEdit(E, O.tile);
+      bool Own = sameLoc(C.loc, F.loc);
+      if (!Changed) {
+        Proved &= !Own; // the finding's own call must use the tile the fix changes
+        continue;
+      }
+      Touched = true;
+      auto It = Before.find(I);
+      if (It == Before.end())
+        It = Before.emplace(I, failing(Check, Calls[I])).first;
+      for (const auto &Fail : failing(Check, C))
+        Proved &= It->second.count(Fail) && !(Own && Fail.first == F.ruleId);
+    }
+    if (!Proved || !Touched)
+      F.fix.reset();
+  }
+}
+
+} // namespace pto::checker
