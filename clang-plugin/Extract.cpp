@@ -1344,7 +1344,7 @@ private:
       if (CE->getNumArgs() == 0 || !regSpecialization(CE->getArg(0)->getType()))
         return;
       for (const checker::Overload &O : Sig.overloads)
-        if (O.roles.size() <= CE->getNumArgs() && (!Ov || O.roles.size() > Ov->roles.size()))
+        if (O.cpp && O.roles.size() <= CE->getNumArgs() && (!Ov || O.roles.size() > Ov->roles.size()))
           Ov = &O;
     } else {
       Ov = Sig.byArity(std::min<size_t>(fixedParams(FD), CE->getNumArgs()));

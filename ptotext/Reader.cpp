@@ -629,18 +629,7 @@ private:
       Symbols.clear();
       functionArgs(S);
     } else if (Op == "arith.constant" && S.results.size() == 1) {
-      for (const Token &K : S.body)
-        if (K.kind == Tok::Number) {
-          try {
-            Values[S.results[0]].constant = std::stoll(K.text, nullptr, 0);
-          } catch (...) {
-          }
-          break;
-        } else if (K.kind == Tok::Ident && (K.text == "true" || K.text == "false")) {
-          Values[S.results[0]].constant = K.text == "true";
-          break;
-        }
-      Values[S.results[0]].def = loc(S.op);
+      Values[S.results[0]] = produced(S);
     } else if ((Op == "pto.alloc_tile" || Op == "pto.declare_tile") && S.results.size() == 1) {
       Value &V = Values[S.results[0]];
       V.def = loc(S.op);
@@ -661,18 +650,10 @@ private:
     } else if (const checker::OpSignature *Sig = checkedOp(Op)) {
       call(S, *Sig);
     } else if (maskProducer(Op) && !S.results.empty()) {
-      // pset_bN "PAT_..." / pge_bN "PAT_..." / plt_bN %n (reference/pto-text-forms.md §2.4, §3.4)
-      Value &V = Values[S.results[0]];
-      V.def = loc(S.op);
-      std::string Pattern;
-      for (const Token &K : S.body)
-        if (K.kind == Tok::String) {
-          Pattern = K.text;
-          break;
-        }
-      V.maskOrigin = Op + (Pattern.empty() ? "" : " \"" + Pattern + "\"");
-      V.maskPartial = Op.find(".plt_") != std::string::npos ? 1 : Pattern.empty() ? -1 : Pattern == "PAT_ALL" ? 0 : 1;
+      Values[S.results[0]] = produced(S);
       ++Out.opaque;
+    } else if (Op == "scf.yield") {
+      ++Out.opaque; // read by the enclosing scf.for / scf.if (carried())
     } else {
       ++Out.opaque;
       for (const std::string &R : S.results) // a value pto-lint does not follow
@@ -704,6 +685,9 @@ private:
         Body = checker::PathCondition{"(and (<= " + Lb + " " + I.term + ") (< " + I.term + " " + Ub + "))",
                                       S.body[2].text + " <= " + S.body[0].text + " < " + S.body[4].text, loc(S.op)};
     }
+    std::vector<Carried> Loop;
+    if (Op == "scf.for" && !S.regions.empty())
+      Loop = iterArgs(S);
     for (size_t R = 0; R < S.regions.size(); ++R) {
       std::optional<checker::PathCondition> G = Body;
       if (Then)
@@ -716,6 +700,170 @@ private:
         Path.pop_back();
     }
     VecScope -= Scope;
+    if (Op == "scf.for")
+      for (size_t K = 0; K < Loop.size() && K < S.results.size(); ++K) // zero trips give the init, else a yield
+        Values[S.results[K]] = join(Loop[K].init, yieldedValue(Loop[K].init), Loop[K].yield, yieldedValue(Loop[K].yield),
+                                    S.results[K], Loop[K].type, loc(S.op), "");
+    else if (Op == "scf.if" && S.regions.size() == 2) {
+      std::vector<std::string> A = yields(S.regions[0]), B = yields(S.regions[1]);
+      for (size_t K = 0; K < S.results.size() && K < A.size() && K < B.size(); ++K)
+        Values[S.results[K]] = join(A[K], yieldedValue(A[K]), B[K], yieldedValue(B[K]), S.results[K], "", loc(S.op),
+                                    Then ? Then->term : "", Then ? Then->text : "");
+    }
+  }
+
+  // ---- values carried through scf.for iter_args and out of scf.for / scf.if (scf.yield) ----------------------
+
+  /// What a constant or a mask producer gives, from its statement alone: pset_bN "PAT_..." / pge_bN "PAT_..." /
+  /// plt_bN %n (reference/pto-text-forms.md §2.4, §3.4), arith.constant.
+  Value produced(const Stmt &S) const {
+    Value V;
+    V.def = loc(S.op);
+    const std::string &Op = S.op.text;
+    if (Op == "arith.constant") {
+      for (const Token &K : S.body)
+        if (K.kind == Tok::Number) {
+          try {
+            V.constant = std::stoll(K.text, nullptr, 0);
+          } catch (...) {
+          }
+          break;
+        } else if (K.kind == Tok::Ident && (K.text == "true" || K.text == "false")) {
+          V.constant = K.text == "true";
+          break;
+        }
+      return V;
+    }
+    if (!maskProducer(Op))
+      return V;
+    std::string Pattern;
+    for (const Token &K : S.body)
+      if (K.kind == Tok::String) {
+        Pattern = K.text;
+        break;
+      }
+    V.maskOrigin = Op + (Pattern.empty() ? "" : " \"" + Pattern + "\"");
+    V.maskPartial = Op.find(".plt_") != std::string::npos ? 1 : Pattern.empty() ? -1 : Pattern == "PAT_ALL" ? 0 : 1;
+    return V;
+  }
+
+  struct Carried {
+    std::string arg, init, yield, type; // %acc = %init ... scf.yield %next; type from `-> (...)`
+  };
+
+  /// The SSA names of a region's closing scf.yield.
+  static std::vector<std::string> yields(const std::vector<std::unique_ptr<Stmt>> &Region) {
+    std::vector<std::string> Out;
+    if (Region.empty() || Region.back()->op.text != "scf.yield")
+      return Out;
+    for (const Token &K : Region.back()->body) {
+      if (K.is(":"))
+        break;
+      if (K.kind == Tok::Value)
+        Out.push_back(K.text);
+    }
+    return Out;
+  }
+
+  /// The statement of Region (nested regions included) that defines Ssa.
+  static const Stmt *definition(const std::vector<std::unique_ptr<Stmt>> &Region, const std::string &Ssa) {
+    for (const auto &S : Region) {
+      if (!S->results.empty() && S->results[0] == Ssa)
+        return S.get();
+      for (const auto &R : S->regions)
+        if (const Stmt *D = definition(R, Ssa))
+          return D;
+    }
+    return nullptr;
+  }
+
+  /// What is known of a yielded value once the statements that define it have been read.
+  std::optional<Value> yieldedValue(const std::string &Ssa) const {
+    auto It = Values.find(Ssa);
+    return It == Values.end() ? std::nullopt : std::optional<Value>(It->second);
+  }
+
+  /// `scf.for ... iter_args(%acc = %init, ...) -> (T, ...)`: each carried value in the body is what the init and
+  /// the yield have in common, decided before the body is read: the same SSA value, the region argument itself,
+  /// or the same producer (an equal constant, a mask producer with the same op and pattern). Anything else is
+  /// unknown in the body: a loop-carried value pto-lint does not follow.
+  std::vector<Carried> iterArgs(const Stmt &S) {
+    std::vector<Carried> Out;
+    const std::vector<Token> &B = S.body;
+    size_t K = 0;
+    while (K < B.size() && !(B[K].kind == Tok::Ident && B[K].text == "iter_args"))
+      ++K;
+    for (K += 2; K + 2 < B.size() && B[K].kind == Tok::Value && B[K + 1].is("=") && B[K + 2].kind == Tok::Value;
+         K += 4) {
+      Out.push_back({B[K].text, B[K + 2].text, "", ""});
+      if (K + 3 >= B.size() || !B[K + 3].is(","))
+        break;
+    }
+    // Types: `-> (T, ...)` or `-> T` after iter_args.
+    for (size_t J = K, N = 0; J < B.size() && N < Out.size(); ++J)
+      if (B[J].kind == Tok::Arrow)
+        for (size_t T = J + 1; T < B.size() && N < Out.size() && !B[T].is(")"); ++T)
+          if (B[T].kind == Tok::Type || B[T].kind == Tok::Ident)
+            Out[N++].type = B[T].text;
+    std::vector<std::string> Y = yields(S.regions[0]);
+    for (size_t N = 0; N < Out.size(); ++N) {
+      Carried &C = Out[N];
+      C.yield = N < Y.size() ? Y[N] : "";
+      std::optional<Value> Yield;
+      if (C.yield == C.arg)
+        Yield = yieldedValue(C.init); // passed on unchanged
+      else if (const Stmt *D = definition(S.regions[0], C.yield))
+        Yield = produced(*D);
+      else
+        Yield = yieldedValue(C.yield); // defined before the loop
+      Values[C.arg] = join(C.init, yieldedValue(C.init), C.yield == C.arg ? C.init : C.yield, Yield, C.arg, C.type,
+                           loc(S.op), "");
+    }
+    return Out;
+  }
+
+  /// The value Name takes when it is either A or B: what both have in common, else a value pto-lint does not
+  /// follow (never a fact only one of them has). Cond: the term that selects A (scf.if), for an integer ite.
+  Value join(const std::string &AName, const std::optional<Value> &A, const std::string &BName,
+             const std::optional<Value> &B, const std::string &Name, const std::string &Type, SourceLoc Def,
+             const std::string &Cond, const std::string &CondText = "") {
+    if (A && (AName == BName || B)) {
+      const Value &X = *A, &Y = AName == BName ? *A : *B;
+      Value V;
+      V.def = Def;
+      V.type = Type.empty() ? X.type : Type;
+      bool SameMask = !X.maskOrigin.empty() && X.maskOrigin == Y.maskOrigin && X.maskPartial == Y.maskPartial;
+      if (SameMask) {
+        V.maskOrigin = X.maskOrigin;
+        V.maskPartial = X.maskPartial;
+      }
+      if (AName == BName) // one SSA value: everything known of it
+        return X;
+      if (X.constant && Y.constant && *X.constant == *Y.constant) {
+        V.constant = X.constant;
+        return V;
+      }
+      std::string TA = intTerm(AName), TB = intTerm(BName);
+      if (!TA.empty() && TA == TB) {
+        V.term = TA;
+        V.text = textOf(AName);
+        return V;
+      }
+      if (!Cond.empty() && !TA.empty() && !TB.empty() && !X.isBool && !Y.isBool) {
+        V.term = "(ite " + Cond + " " + TA + " " + TB + ")";
+        V.text = "(" + CondText + " ? " + textOf(AName) + " : " + textOf(BName) + ")";
+        return V;
+      }
+      if (SameMask)
+        return V;
+    }
+    Value V;
+    V.def = Def;
+    V.type = Type;
+    if (!Type.empty() && Type[0] != '!') // an integer: free, and said to be not followed
+      V.symbol = symbolFor(Name, Type, false, "carried through scf.for iter_args or yielded by scf.if with values "
+                                              "pto-lint does not follow");
+    return V;
   }
 
   /// The Int term of an SSA value: a constant, an argument, an arith result; "" if not followed.

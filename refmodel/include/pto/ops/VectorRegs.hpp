@@ -1,4 +1,4 @@
-// Clean-room A5 vector-register API (RegTensor, MaskReg, plt/pset/pge predicates, vmin/vmax) running on the CPU.
+// Clean-room A5 vector-register API (RegTensor, MaskReg, plt/pset/pge predicates, vmin/vmax and their binary siblings) running on the CPU.
 #ifndef PTO_OPS_VECTORREGS_HPP
 #define PTO_OPS_VECTORREGS_HPP
 
@@ -82,6 +82,37 @@ void vmin(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, Vecto
 template <typename T>
 void vmax(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
   detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return X > Y ? X : Y; });
+}
+
+/// The binary siblings (textual PTO only in pto-lint: pto.vadd, pto.vsub, pto.vmul, pto.vdiv, pto.vand, pto.vor,
+/// pto.vxor) share vmin's lane semantics: the op on active lanes, zeroing or merging on the others.
+template <typename T>
+void vadd(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
+  detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return T(X + Y); });
+}
+template <typename T>
+void vsub(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
+  detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return T(X - Y); });
+}
+template <typename T>
+void vmul(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
+  detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return T(X * Y); });
+}
+template <typename T>
+void vdiv(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
+  detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return T(X / Y); });
+}
+template <typename T>
+void vand(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
+  detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return T(X & Y); });
+}
+template <typename T>
+void vor(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
+  detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return T(X | Y); });
+}
+template <typename T>
+void vxor(RegTensor<T> &Dst, RegTensor<T> &A, RegTensor<T> &B, MaskReg &P, VectorMode M = MODE_ZEROING) {
+  detail::vbinary(Dst, A, B, P, M, [](T X, T Y) { return T(X ^ Y); });
 }
 
 } // namespace pto
