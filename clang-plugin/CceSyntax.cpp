@@ -98,6 +98,20 @@ void installCceSyntaxFixups(Preprocessor &PP) {
     PP.addPPCallbacks(std::make_unique<CceSyntaxFixups>(PP));
 }
 
-void installCceSyntaxFixups(CompilerInstance &CI) { installCceSyntaxFixups(CI.getPreprocessor()); }
+namespace {
+/// `#pragma pto_lint cce_syntax` (the first line of the NPU prelude).
+class CceSyntaxPragma : public PragmaHandler {
+public:
+  CceSyntaxPragma() : PragmaHandler("pto_lint") {}
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer, Token &Tok) override {
+    PP.LexUnexpandedToken(Tok);
+    if (Tok.is(tok::identifier) && Tok.getIdentifierInfo()->getName() == "cce_syntax")
+      installCceSyntaxFixups(PP);
+  }
+};
+PragmaHandlerRegistry::Add<CceSyntaxPragma> Registered("pto_lint", "pto-lint: CCE syntax fixups for NPU kernels");
+} // namespace
+
+volatile int CceSyntaxAnchor = 0;
 
 } // namespace pto::clangfe

@@ -9,7 +9,7 @@ class Preprocessor;
 
 namespace pto::clangfe {
 
-/// Installs the fixups on CI's preprocessor when the command is an NPU command (it predefines __CCE_AICORE__,
+/// Installs the fixups on a preprocessor when the command is an NPU command (it predefines __CCE_AICORE__,
 /// as every command translateNpuCommand makes does); otherwise does nothing. What they change, and nothing else:
 ///  * bisheng's core attribute `[aicore]` may stand after decl-specifiers (`constexpr [aicore] inline f()`),
 ///    where clang accepts no attribute list: it is erased from every macro body as the macro is defined, so
@@ -20,9 +20,16 @@ namespace pto::clangfe {
 ///    lines (files it includes see it as usual); that #if is the only use of the macro in the file.
 /// Keeping these out of the prelude keeps the prelude to what bisheng has built in, and leaves the order and
 /// the configuration in which the kernel includes the real headers unchanged.
-void installCceSyntaxFixups(clang::CompilerInstance &CI);
-/// The same, for shells that only see the preprocessor (the clang-tidy module).
+///
+/// Every shell gets them the same way: the prelude opens with `#pragma pto_lint cce_syntax`, whose handler (in
+/// clang's pragma registry, which every preprocessor consults when it is made) calls this. That reaches
+/// preprocessors no shell creates or hooks: clangd builds a kernel's #include block into a preamble in a
+/// preprocessor of its own, before any clang-tidy check is made.
 void installCceSyntaxFixups(clang::Preprocessor &PP);
+
+/// Read by Lint.cpp, which every shell links, so that the static library's CceSyntax object, and with it the
+/// pragma's registration, is linked into every binary (nothing else refers to it).
+extern volatile int CceSyntaxAnchor;
 
 } // namespace pto::clangfe
 

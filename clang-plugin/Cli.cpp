@@ -3,6 +3,7 @@
 #include "driver/Driver.h"
 #include "ptotext/Reader.h"
 #include "NpuCommand.h"
+#include "NpuDatabase.h"
 #include "checker/Docs.h"
 #include "checker/Emit.h"
 
@@ -28,9 +29,6 @@ namespace cl = llvm::cl;
 
 #ifndef PTOLINT_VERSION
 #define PTOLINT_VERSION "0.0.0"
-#endif
-#ifndef PTOLINT_PRELUDE_DIR
-#define PTOLINT_PRELUDE_DIR ""
 #endif
 #ifndef PTOLINT_RESOURCE_DIR
 #define PTOLINT_RESOURCE_DIR ""
@@ -100,90 +98,9 @@ private:
   pto::clangfe::Rendering How;
 };
 
-/// Drops options that load plugins (the build may load ptolint itself) or write outputs.
-CommandLineArguments stripPlugins(const CommandLineArguments &Args, StringRef) {
-  CommandLineArguments Out;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if (A.starts_with("-fplugin=") || A.starts_with("-fplugin-arg-") || A.starts_with("-fpass-plugin="))
-      continue;
-    if (A == "-Xclang" && I + 1 < Args.size() &&
-        (StringRef(Args[I + 1]) == "-load" || StringRef(Args[I + 1]) == "-add-plugin" ||
-         StringRef(Args[I + 1]).starts_with("-plugin-arg-"))) {
-      I += 3; // -Xclang -load -Xclang <lib>
-      continue;
-    }
-    Out.push_back(Args[I]);
-  }
-  return Out;
-}
 
-/// Compile commands of the vendor CCE compiler become clang commands, one per AI core kind (NpuCommand.h);
-/// every other command passes through unchanged.
-class NpuDatabase : public CompilationDatabase {
-public:
-  NpuDatabase(std::unique_ptr<CompilationDatabase> Inner, std::string PreludeDir)
-      : Inner(std::move(Inner)), PreludeDir(std::move(PreludeDir)) {}
 
-  std::vector<CompileCommand> getCompileCommands(StringRef File) const override {
-    return translate(Inner->getCompileCommands(File));
-  }
-  std::vector<std::string> getAllFiles() const override { return Inner->getAllFiles(); }
-  std::vector<CompileCommand> getAllCompileCommands() const override {
-    return translate(Inner->getAllCompileCommands());
-  }
-  /// Translation errors met so far (unknown architecture, ...), one per command.
-  mutable std::vector<std::string> Errors;
 
-private:
-  std::unique_ptr<CompilationDatabase> Inner;
-  std::string PreludeDir;
-
-  std::vector<CompileCommand> translate(std::vector<CompileCommand> Cmds) const {
-    std::vector<CompileCommand> Out;
-    for (CompileCommand &C : Cmds) {
-      pto::clangfe::NpuTranslation T = pto::clangfe::translateNpuCommand(C.CommandLine, PreludeDir);
-      if (!T.isNpu) {
-        Out.push_back(std::move(C));
-        continue;
-      }
-      if (!T.error.empty()) {
-        std::string E = C.Filename + ": " + T.error;
-        if (std::find(Errors.begin(), Errors.end(), E) == Errors.end())
-          Errors.push_back(E);
-        continue;
-      }
-      for (pto::clangfe::NpuCore &Core : T.cores) {
-        CompileCommand K = C;
-        K.CommandLine = std::move(Core.args);
-        K.Heuristic = "pto-lint: " + T.arch + " " + Core.name + " core";
-        Out.push_back(std::move(K));
-      }
-    }
-    return Out;
-  }
-};
-
-/// The commands of a file, looked up as given and, failing that, by its absolute path (as ClangTool does).
-std::vector<CompileCommand> commandsOf(const CompilationDatabase &DB, const std::string &File) {
-  std::vector<CompileCommand> Cs = DB.getCompileCommands(File);
-  if (Cs.empty()) {
-    llvm::SmallString<256> Abs(File);
-    llvm::sys::fs::make_absolute(Abs);
-    Cs = DB.getCompileCommands(Abs);
-  }
-  return Cs;
-}
-
-/// The prelude for NPU commands: next to the installed binary, else in the source tree it was built from.
-std::string preludeDir(const char *Argv0) {
-  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&preludeDir));
-  llvm::SmallString<256> P(llvm::sys::path::parent_path(Exe));
-  llvm::sys::path::append(P, "..", "share", "pto-lint", "prelude");
-  if (llvm::sys::fs::exists(P + "/" + pto::clangfe::NpuPreludeFile))
-    return std::string(P);
-  return PTOLINT_PRELUDE_DIR;
-}
 
 } // namespace
 
@@ -293,8 +210,8 @@ int main(int argc, const char **argv) {
 
   if (!DB)
     DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
-  auto Npu = std::make_unique<NpuDatabase>(std::move(DB), preludeDir(argv[0]));
-  NpuDatabase &NpuDB = *Npu;
+  auto Npu = std::make_unique<pto::clangfe::NpuDatabase>(std::move(DB), pto::clangfe::preludeDir(argv[0]));
+  pto::clangfe::NpuDatabase &NpuDB = *Npu;
   DB = std::move(Npu);
   for (const std::string &F : Sources) {
     DB->getCompileCommands(F); // collects translation errors up front
@@ -308,34 +225,9 @@ int main(int argc, const char **argv) {
 
   if (!ExportCommands.empty()) {
     // clang-tidy and clangd read this database; the pto-* module installs the same CCE fixups the CLI does.
-    std::string Out = "[\n";
-    bool First = true;
-    auto Str = [](const std::string &S) {
-      std::string Q = "\"";
-      for (char C : S)
-        Q += C == '"' || C == '\\' ? std::string("\\") + C : std::string(1, C);
-      return Q + "\"";
-    };
-    for (const std::string &File : Sources)
-      for (const CompileCommand &C : commandsOf(*DB, File)) {
-        std::string Args;
-        for (const std::string &A : stripPlugins(C.CommandLine, C.Filename))
-          Args += (Args.empty() ? "" : ", ") + Str(A);
-        Out += std::string(First ? "" : ",\n") + "  {\"directory\": " + Str(C.Directory) + ", \"file\": " +
-               Str(C.Filename) + ", \"arguments\": [" + Args + "]}";
-        First = false;
-      }
-    Out += "\n]\n";
-    std::string Tmp = ExportCommands + ".tmp";
-    {
-      std::error_code EC;
-      llvm::raw_fd_ostream OS(Tmp, EC);
-      if (EC)
-        return usage("cannot write '" + ExportCommands + "': " + EC.message());
-      OS << Out;
-    }
-    if (std::error_code EC = llvm::sys::fs::rename(Tmp, ExportCommands))
-      return usage("cannot write '" + ExportCommands + "': " + EC.message());
+    if (std::string Err = pto::clangfe::writeAtomically(ExportCommands, pto::clangfe::compileCommandsJson(*DB, Sources));
+        !Err.empty())
+      return usage(Err);
     return Clean;
   }
 
@@ -352,9 +244,9 @@ int main(int argc, const char **argv) {
       return Q + "'";
     };
     for (const std::string &File : Sources)
-      for (const CompileCommand &C : commandsOf(*DB, File)) {
+      for (const CompileCommand &C : pto::clangfe::commandsOf(*DB, File)) {
         std::string Line;
-        for (const std::string &A : stripPlugins(C.CommandLine, C.Filename))
+        for (const std::string &A : pto::clangfe::stripPlugins(C.CommandLine, C.Filename))
           Line += (Line.empty() ? "" : " ") + Quote(A);
         llvm::outs() << Line << "\n";
       }
@@ -374,7 +266,7 @@ int main(int argc, const char **argv) {
   // does; with --quiet each file is its own run, so nothing but diagnostics is printed.
   auto RunOn = [&](const std::vector<std::string> &Files) {
     ClangTool Tool(*DB, Files);
-    Tool.appendArgumentsAdjuster(stripPlugins);
+    Tool.appendArgumentsAdjuster(pto::clangfe::stripPlugins);
     if (std::string(PTOLINT_RESOURCE_DIR).size())
       Tool.appendArgumentsAdjuster(
           getInsertArgumentAdjuster("-resource-dir=" PTOLINT_RESOURCE_DIR, ArgumentInsertPosition::BEGIN));

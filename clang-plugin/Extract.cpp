@@ -296,6 +296,17 @@ public:
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }
+  // Instantiations repeat what their pattern writes. (clangd walks an explicit instantiation at the top level.)
+  bool TraverseFunctionDecl(FunctionDecl *D) {
+    return D->isTemplateInstantiation() || RecursiveASTVisitor::TraverseFunctionDecl(D);
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *D) {
+    return D->isTemplateInstantiation() || RecursiveASTVisitor::TraverseCXXMethodDecl(D);
+  }
+  bool TraverseClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *D) {
+    return D->getTemplateSpecializationKind() != TSK_ExplicitSpecialization ||
+           RecursiveASTVisitor::TraverseClassTemplateSpecializationDecl(D);
+  }
   bool VisitTypedefTypeLoc(TypedefTypeLoc TL) {
     ++Alias[TL.getTypedefNameDecl()->getLocation().getRawEncoding()];
     return true;

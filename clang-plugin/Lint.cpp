@@ -16,6 +16,9 @@ using namespace clang;
 
 namespace pto::clangfe {
 
+// The CCE fixups' pragma is registered by CceSyntax.cpp's object: link it (see CceSyntaxAnchor).
+[[maybe_unused]] static const int LinkCceSyntax = CceSyntaxAnchor;
+
 std::optional<checker::Target> inferredTarget(Preprocessor &PP) {
   if (const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__NPU_ARCH__"))) {
     if (MI->getNumTokens() == 1 && MI->getReplacementToken(0).is(tok::numeric_constant)) {
@@ -61,8 +64,7 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How)
       : CI(CI), Session(std::move(S)), How(How), Scopes(std::make_shared<ScopeMacros>()) {
-    recordScopeMacros(CI.getPreprocessor(), Scopes);
-    installCceSyntaxFixups(CI);
+    recordScopeMacros(CI.getPreprocessor(), Scopes); // (NPU commands: the prelude's pragma installs the CCE fixups)
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {

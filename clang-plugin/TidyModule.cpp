@@ -1,8 +1,12 @@
-// clang-plugin: the pto-* clang-tidy module (`clang-tidy-19 --load=build/lib/pto-tidy-module.so -checks='pto-*'`),
-// a thin shell over the driver: one clang-tidy check per rule, named by the rule id, all fed by one analysis per
-// translation unit (extract, Session::lint), so the findings, notes and counterexamples are the plugin's and the
-// CLI's. CheckOptions: `pto-lint.Targets` (a2a3,a5,cpu|all) and `pto-lint.Budget` (Z3 resource limit), read by
-// whichever pto check runs first.
+// clang-plugin: the pto-* clang-tidy module (`clang-tidy-19 --load=build/lib/pto-tidy-module.so -checks='pto-*'`,
+// linked into pto-tidy and pto-clangd), a thin shell over the driver: one clang-tidy check per rule, named by the rule
+// id, all fed by one analysis per translation unit (extract, Session::lint), so the findings, notes, counterexamples
+// and fixes are the plugin's and the CLI's. CheckOptions (docs/editor.md): `pto-lint.Targets` (a2a3,a5,cpu|all),
+// `pto-lint.Budget` (Z3 resource limit), `pto-lint.TimeoutMs` and `pto-lint.TuTimeoutMs` (wall-clock caps of one
+// solver call and of a translation unit). Solver answers are kept for the life of the process, so in clangd an edit
+// re-solves only what it changed.
+#include "TidyModule.h"
+
 #include "CceSyntax.h"
 #include "Extract.h"
 #include "Lint.h"
@@ -19,36 +23,56 @@
 using namespace clang;
 using namespace clang::tidy;
 
+namespace pto::clangfe {
+bool TidyInEditor = false;
+} // namespace pto::clangfe
+
 namespace {
 
-/// One analysis per translation unit, shared by every enabled pto check: the findings by rule id.
+/// One analysis per translation unit, shared by every enabled pto check: the findings by rule id. A parse runs on
+/// one thread from making its checks to the end of the unit (clang-tidy; clangd's worker per file), and clangd
+/// parses several files at once: the state is per thread.
 struct UnitAnalysis {
   const ASTContext *Ctx = nullptr;
   std::shared_ptr<pto::clangfe::ScopeMacros> Scopes = std::make_shared<pto::clangfe::ScopeMacros>();
   Preprocessor *PP = nullptr;
   std::map<std::string, std::vector<pto::checker::Finding>> ByRule;
   pto::driver::Options Opts;
-  bool OptionsRead = false;
 };
 UnitAnalysis &analysis() {
-  static UnitAnalysis A;
+  thread_local UnitAnalysis A;
   return A;
+}
+
+/// Solver answers for the life of the process (every thread's sessions).
+const std::shared_ptr<pto::z3model::SharedCache> &answers() {
+  static const auto C = std::make_shared<pto::z3model::SharedCache>();
+  return C;
 }
 
 class PtoRuleCheck : public ClangTidyCheck {
 public:
   PtoRuleCheck(StringRef Name, ClangTidyContext *Context) : ClangTidyCheck(Name, Context), Rule(Name.str()) {
-    UnitAnalysis &A = analysis();
-    if (!A.OptionsRead) {
-      A.OptionsRead = true;
-      std::string Targets = Options.getLocalOrGlobal("pto-lint.Targets", "all").str();
-      std::string Err = pto::driver::applyOption(A.Opts, "target", Targets);
-      if (!Err.empty())
-        configurationDiag("pto-lint: %0") << Err;
-      if (auto B = Options.getLocalOrGlobal<unsigned>("pto-lint.Budget"))
-        A.Opts.engine.budget.rlimit = *B;
-      A.Opts.targetsExplicit = Targets != "all";
+    // Every check of a parse reads the same global options (the checks of one parse are made together).
+    pto::driver::Options &O = analysis().Opts;
+    O = {};
+    std::string Targets = Options.getLocalOrGlobal("pto-lint.Targets", "all").str();
+    std::string Err = pto::driver::applyOption(O, "target", Targets);
+    if (!Err.empty())
+      configurationDiag("pto-lint: %0") << Err;
+    O.targetsExplicit = Targets != "all";
+    pto::z3model::Budget &B = O.engine.budget;
+    if (pto::clangfe::TidyInEditor) { // typing: a slow proof turns into "unknown" sooner
+      B.timeoutMs = 250;
+      B.tuMillis = 2000;
     }
+    if (auto V = Options.getLocalOrGlobal<unsigned>("pto-lint.Budget"))
+      B.rlimit = *V;
+    if (auto V = Options.getLocalOrGlobal<unsigned>("pto-lint.TimeoutMs"))
+      B.timeoutMs = *V;
+    if (auto V = Options.getLocalOrGlobal<unsigned>("pto-lint.TuTimeoutMs"))
+      B.tuMillis = *V;
+    B.shared = answers();
   }
 
   void registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) override {
@@ -58,12 +82,16 @@ public:
       A.Ctx = nullptr;
       A.Scopes = std::make_shared<pto::clangfe::ScopeMacros>();
       pto::clangfe::recordScopeMacros(*PP, A.Scopes);
-      pto::clangfe::installCceSyntaxFixups(*PP); // NPU commands (from pto-lint --export-compile-commands)
+      // NPU commands (pto-lint --export-compile-commands, pto-clangd): the prelude's pragma installs the CCE fixups.
     }
   }
 
   void registerMatchers(ast_matchers::MatchFinder *F) override {
-    F->addMatcher(ast_matchers::translationUnitDecl().bind("tu"), this);
+    using namespace ast_matchers;
+    // clang-tidy walks the whole unit; clangd only the main file's top-level declarations (its traversal scope),
+    // where the unit's declaration is not matched: the first function of the main file starts the analysis there.
+    F->addMatcher(translationUnitDecl().bind("tu"), this);
+    F->addMatcher(functionDecl(isExpansionInMainFile()).bind("fn"), this);
   }
 
   void check(const ast_matchers::MatchFinder::MatchResult &R) override {
@@ -83,6 +111,9 @@ public:
             << E.what();
       }
     }
+    if (Emitted || !A.Ctx)
+      return;
+    Emitted = true;
     auto It = A.ByRule.find(Rule);
     if (It == A.ByRule.end())
       return;
@@ -114,6 +145,7 @@ public:
 
 private:
   std::string Rule;
+  bool Emitted = false; // this check reported its findings for the unit (checks are made per unit)
 };
 
 class PtoModule : public ClangTidyModule {

@@ -7,7 +7,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PTOLINT_BUILD_DIR:-$here/build}
-packages=(g++ cmake ninja-build clang-19 clang-tidy-19 libclang-19-dev llvm-19-dev libz3-dev nlohmann-json3-dev libgtest-dev)
+packages=(g++ cmake ninja-build clang-19 clang-tidy-19 clang-tools-19 libclang-19-dev llvm-19-dev libz3-dev
+          nlohmann-json3-dev libgtest-dev libgrpc++-dev libprotobuf-dev python3)
 
 die() { echo "dev.sh: error: $*" >&2; exit 2; }
 

@@ -635,6 +635,26 @@ bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
 
 double Solver::z3Millis() const { return P->SpentMs; }
 
+std::optional<Result> SharedCache::find(const std::string &Key) const {
+  std::lock_guard<std::mutex> L(M);
+  auto It = Map.find(Key);
+  if (It == Map.end())
+    return std::nullopt;
+  return It->second;
+}
+
+void SharedCache::put(const std::string &Key, const Result &R) {
+  std::lock_guard<std::mutex> L(M);
+  if (Map.size() >= Capacity)
+    Map.clear();
+  Map.emplace(Key, R);
+}
+
+size_t SharedCache::size() const {
+  std::lock_guard<std::mutex> L(M);
+  return Map.size();
+}
+
 Result Solver::check(const Query &Q) {
   auto Start = std::chrono::steady_clock::now();
   Result R = checkImpl(Q);
@@ -652,13 +672,23 @@ Result Solver::checkImpl(const Query &Q) {
   auto Ask = [&](const Canonical &C) {
     Result R;
     auto It = B.cache ? P->Cache.find(C.Key) : P->Cache.end();
+    std::optional<Result> Kept;
+    // Across sessions the prelude may differ (rules of another build in the same process): it is part of the key.
+    std::string SharedKey = B.shared ? std::to_string(std::hash<std::string>()(Q.prelude)) + ":" + C.Key : "";
     if (It != P->Cache.end()) {
       ++Hits;
       R = It->second;
+    } else if (B.cache && B.shared && (Kept = B.shared->find(SharedKey))) {
+      ++Hits;
+      R = *Kept;
+      P->Cache.emplace(C.Key, R);
     } else {
       R = decide(C.Q);
       if (B.cache)
         P->Cache.emplace(C.Key, R);
+      if (B.cache && B.shared && (R.verdict == Verdict::Proved || R.verdict == Verdict::ViolatedAlways ||
+                                  R.verdict == Verdict::ViolatedSometimes))
+        B.shared->put(SharedKey, R);
     }
     std::map<std::string, int64_t> Model;
     for (const auto &[K, V] : R.model)

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -79,6 +80,22 @@ struct Result {
   std::string reason;                    // for Unknown / Error
 };
 
+/// Answers shared by solvers across sessions: a long-lived process (pto-clangd, one translation unit per edit)
+/// re-solves only the queries an edit changed. Thread-safe. Only decided answers (proved, violated) are kept: an
+/// unknown depends on the budget and the clock. Bounded: when full, it starts again empty.
+class SharedCache {
+public:
+  explicit SharedCache(size_t Capacity = 1u << 16) : Capacity(Capacity) {}
+  std::optional<Result> find(const std::string &Key) const;
+  void put(const std::string &Key, const Result &R);
+  size_t size() const;
+
+private:
+  mutable std::mutex M;
+  std::unordered_map<std::string, Result> Map;
+  size_t Capacity;
+};
+
 /// Budget. Verdicts depend on the deterministic parts only (Z3's resource limit, the enumeration size); the
 /// wall-clock caps are safety nets that turn a check into "unknown" (never "proved") when Z3 spends time it does
 /// not charge to the rlimit (nonlinear integer arithmetic), so that no compile ever waits long on pto-lint.
@@ -103,6 +120,8 @@ struct Budget {
   unsigned enumeratePoints = 1u << 16;
   /// Compute Result::vacuous (one more solver call per proved query; nothing in pto-lint reads it yet).
   bool reportVacuity = false;
+  /// Answers kept across sessions (null: this session's own cache only).
+  std::shared_ptr<SharedCache> shared;
 };
 
 /// A solver session. Reuses one Z3 context across queries. Not thread-safe.

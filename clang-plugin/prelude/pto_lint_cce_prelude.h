@@ -14,9 +14,10 @@
 // * The prelude declares only what bisheng has built in; it includes no pto-isa header, so kernels include the
 //   real headers in their own order and configuration. The two places where the real headers need bisheng's
 //   syntax (`[aicore]` after decl-specifiers, a `__gm__` specialization) are handled by the preprocessor
-//   fixups of clang-plugin/CceSyntax.h, which pto-lint installs for every translated command.
+//   fixups of clang-plugin/CceSyntax.h, which the pragma below installs in every preprocessor that reads this.
 #ifndef PTO_LINT_CCE_PRELUDE_H
 #define PTO_LINT_CCE_PRELUDE_H
+#pragma pto_lint cce_syntax
 #pragma clang system_header
 
 #include <stddef.h>

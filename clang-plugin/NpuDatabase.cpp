@@ -1,0 +1,123 @@
+// clang-plugin: compile databases with vendor CCE commands translated (see NpuDatabase.h).
+#include "NpuDatabase.h"
+#include "NpuCommand.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#ifndef PTOLINT_PRELUDE_DIR
+#define PTOLINT_PRELUDE_DIR ""
+#endif
+
+using clang::tooling::CompilationDatabase;
+using clang::tooling::CompileCommand;
+
+namespace pto::clangfe {
+
+std::vector<CompileCommand> NpuDatabase::getCompileCommands(llvm::StringRef File) const {
+  return translate(Inner->getCompileCommands(File));
+}
+
+std::vector<CompileCommand> NpuDatabase::getAllCompileCommands() const {
+  return translate(Inner->getAllCompileCommands());
+}
+
+std::vector<CompileCommand> NpuDatabase::translate(std::vector<CompileCommand> Cmds) const {
+  std::vector<CompileCommand> Out;
+  for (CompileCommand &C : Cmds) {
+    NpuTranslation T = translateNpuCommand(C.CommandLine, PreludeDir);
+    if (!T.isNpu) {
+      Out.push_back(std::move(C));
+      continue;
+    }
+    if (!T.error.empty()) {
+      std::string E = C.Filename + ": " + T.error;
+      if (std::find(Errors.begin(), Errors.end(), E) == Errors.end())
+        Errors.push_back(E);
+      continue;
+    }
+    for (NpuCore &Core : T.cores) {
+      CompileCommand K = C;
+      K.CommandLine = std::move(Core.args);
+      K.Heuristic = "pto-lint: " + T.arch + " " + Core.name + " core";
+      Out.push_back(std::move(K));
+    }
+  }
+  return Out;
+}
+
+std::vector<std::string> stripPlugins(const std::vector<std::string> &Args, llvm::StringRef) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef A = Args[I];
+    if (A.starts_with("-fplugin=") || A.starts_with("-fplugin-arg-") || A.starts_with("-fpass-plugin="))
+      continue;
+    if (A == "-Xclang" && I + 1 < Args.size() &&
+        (llvm::StringRef(Args[I + 1]) == "-load" || llvm::StringRef(Args[I + 1]) == "-add-plugin" ||
+         llvm::StringRef(Args[I + 1]).starts_with("-plugin-arg-"))) {
+      I += 3; // -Xclang -load -Xclang <lib>
+      continue;
+    }
+    Out.push_back(Args[I]);
+  }
+  return Out;
+}
+
+std::vector<CompileCommand> commandsOf(const CompilationDatabase &DB, const std::string &File) {
+  std::vector<CompileCommand> Cs = DB.getCompileCommands(File);
+  if (Cs.empty()) {
+    llvm::SmallString<256> Abs(File);
+    llvm::sys::fs::make_absolute(Abs);
+    Cs = DB.getCompileCommands(Abs);
+  }
+  return Cs;
+}
+
+std::string compileCommandsJson(const CompilationDatabase &DB, std::vector<std::string> Files) {
+  if (Files.empty())
+    Files = DB.getAllFiles();
+  nlohmann::json J = nlohmann::json::array();
+  for (const std::string &File : Files)
+    for (const CompileCommand &C : commandsOf(DB, File))
+      J.push_back({{"directory", C.Directory}, {"file", C.Filename}, {"arguments", stripPlugins(C.CommandLine, File)}});
+  return J.dump(1) + "\n";
+}
+
+std::string writeAtomically(const std::string &Path, const std::string &Text) {
+  std::string Tmp = Path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Tmp, EC);
+    if (EC)
+      return "cannot write '" + Path + "': " + EC.message();
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Tmp);
+      return "cannot write '" + Path + "': the write failed (disk full?)";
+    }
+  }
+  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
+    llvm::sys::fs::remove(Tmp);
+    return "cannot write '" + Path + "': " + EC.message();
+  }
+  return "";
+}
+
+std::string preludeDir(const char *Argv0) {
+  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&preludeDir));
+  llvm::SmallString<256> P(llvm::sys::path::parent_path(Exe));
+  llvm::sys::path::append(P, "..", "share", "pto-lint", "prelude");
+  if (llvm::sys::fs::exists(P + "/" + NpuPreludeFile))
+    return std::string(P);
+  return PTOLINT_PRELUDE_DIR;
+}
+
+} // namespace pto::clangfe

@@ -1,0 +1,53 @@
+// clang-plugin: compile databases as pto-lint reads them: vendor CCE commands translated to clang commands (one per
+// AI core), plugins stripped; and the translated database written for clang-tidy and clangd.
+#ifndef PTOLINT_CLANGPLUGIN_NPUDATABASE_H
+#define PTOLINT_CLANGPLUGIN_NPUDATABASE_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pto::clangfe {
+
+/// Compile commands of the vendor CCE compiler become clang commands, one per AI core kind (NpuCommand.h);
+/// every other command passes through unchanged.
+class NpuDatabase : public clang::tooling::CompilationDatabase {
+public:
+  NpuDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> Inner, std::string PreludeDir)
+      : Inner(std::move(Inner)), PreludeDir(std::move(PreludeDir)) {}
+
+  std::vector<clang::tooling::CompileCommand> getCompileCommands(llvm::StringRef File) const override;
+  std::vector<std::string> getAllFiles() const override { return Inner->getAllFiles(); }
+  std::vector<clang::tooling::CompileCommand> getAllCompileCommands() const override;
+  /// Translation errors met so far (unknown architecture, ...), one per command.
+  mutable std::vector<std::string> Errors;
+
+private:
+  std::unique_ptr<clang::tooling::CompilationDatabase> Inner;
+  std::string PreludeDir;
+  std::vector<clang::tooling::CompileCommand> translate(std::vector<clang::tooling::CompileCommand> Cmds) const;
+};
+
+/// Drops options that load plugins (the build may load ptolint itself); an ArgumentsAdjuster.
+std::vector<std::string> stripPlugins(const std::vector<std::string> &Args, llvm::StringRef File);
+
+/// The commands of a file, looked up as given and, failing that, by its absolute path (as ClangTool does).
+std::vector<clang::tooling::CompileCommand> commandsOf(const clang::tooling::CompilationDatabase &DB,
+                                                       const std::string &File);
+
+/// The commands of Files (every file of DB when empty) as a compile_commands.json text, plugins stripped.
+std::string compileCommandsJson(const clang::tooling::CompilationDatabase &DB, std::vector<std::string> Files);
+
+/// Writes Text to Path through a temporary beside it and a rename: readers see the old file or the new one, never
+/// half of one. "" or the error.
+std::string writeAtomically(const std::string &Path, const std::string &Text);
+
+/// The prelude for NPU commands: next to the installed binary (../share/pto-lint/prelude), else in the source tree
+/// the binary was built from.
+std::string preludeDir(const char *Argv0);
+
+} // namespace pto::clangfe
+
+#endif
