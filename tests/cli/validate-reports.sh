@@ -29,7 +29,7 @@ fi
 # .NET without ICU would abort; the validator needs no culture data.
 export DOTNET_SYSTEM_GLOBALIZATION_INVARIANT=1 DOTNET_CLI_TELEMETRY_OPTOUT=1
 
-rm -rf "$work" && mkdir -p "$work/reports" "$work/controls" || exit 2
+rm -rf "$work" && mkdir -p "$work/reports" "$work/controls" && cd "$src" || exit 2 # globs below are relative
 fail=0
 
 # 1. The goldens, with the checkout location put back: `<SRC>` is not a URI, and the Multitool silently reports
@@ -43,8 +43,8 @@ done
 lint() { # NAME FORMAT MAX_EXIT ARGS...
   local name=$1 format=$2 max=$3
   shift 3
-  (cd "$src" && "$cli" --quiet --target=all --format="$format" --output="$work/reports/$name.$format" "$@" \
-    >"$work/$name.$format.log" 2>&1)
+  "$cli" --quiet --target=all --format="$format" --output="$work/reports/$name.$format" "$@" \
+    >"$work/$name.$format.log" 2>&1
   local rc=$?
   if [ $rc -gt "$max" ]; then
     cat "$work/$name.$format.log"
@@ -74,6 +74,7 @@ for format in sarif json; do
   lint pto "$format" 1 tests/pto/*.pto
   lint outside "$format" 2 "$work/outside/unrecognised.cpp" "${cpp_flags[@]}"
 done
+[ $fail -eq 0 ] || exit 1
 
 # Negative controls: a report with a known defect must be rejected, or the checks below prove nothing.
 node -e '
