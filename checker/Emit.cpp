@@ -154,9 +154,54 @@ Json metaDescriptor(const Finding &F) {
   D["shortDescription"]["text"] = Text;
   D["fullDescription"]["text"] = Text;
   D["help"]["text"] = F.help.empty() ? Text : F.help;
+  D["help"]["markdown"] = "**" + F.ruleId + "**: " + Text + "\n\n" + (F.help.empty() ? "" : "**How to fix:** " + F.help + "\n");
   D["defaultConfiguration"]["level"] = severityName(F.severity);
   D["properties"]["tags"] = Json::array({"pto"});
   return D;
+}
+
+/// The engine's path-condition notes ("assuming '<guard>' here", checker/Engine.cpp): the guards a verdict rests on.
+bool isPathCondition(const Note &N) {
+  const std::string Head = "assuming '", Tail = "' here";
+  return N.loc.valid() && !N.loc.file.empty() && N.text.size() > Head.size() + Tail.size() &&
+         N.text.compare(0, Head.size(), Head) == 0 &&
+         N.text.compare(N.text.size() - Tail.size(), Tail.size(), Tail) == 0;
+}
+
+/// "cols = 81, rows = 16".
+std::string assignments(const std::map<std::string, int64_t> &Cex) {
+  std::string S;
+  for (const auto &[Name, Value] : Cex)
+    S += (S.empty() ? "" : ", ") + Name + " = " + std::to_string(Value);
+  return S;
+}
+
+/// One thread flow: each path condition where it is assumed, then the call, whose state is the counterexample
+/// (SARIF 2.1.0 §3.36-3.38). Null when the finding has neither, or no location.
+Json codeFlow(const Finding &F, const std::string &BaseDir) {
+  Json Steps = Json::array();
+  for (const Note &N : F.notes)
+    if (isPathCondition(N))
+      Steps.push_back({{"location", {{"physicalLocation", physicalLocation(N.loc, BaseDir)}, {"message", {{"text", N.text}}}}},
+                       {"kinds", Json::array({"branch"})}});
+  if ((Steps.empty() && F.counterexample.empty()) || F.loc.file.empty())
+    return nullptr;
+  std::string Call = (F.op.empty() ? std::string("the call") : F.op) + " fails here";
+  if (!F.counterexample.empty())
+    Call += (F.status == Status::ViolatedAlways ? " (e.g. " : " for ") + assignments(F.counterexample) +
+            (F.status == Status::ViolatedAlways ? ")" : "");
+  Json Last = {{"location", {{"physicalLocation", physicalLocation(F.loc, BaseDir)}, {"message", {{"text", Call}}}}},
+               {"kinds", Json::array({"call"})}};
+  if (!F.counterexample.empty()) {
+    Json State = Json::object();
+    for (const auto &[Name, Value] : F.counterexample)
+      State[Name] = {{"text", std::to_string(Value)}};
+    Last["state"] = State;
+  }
+  Steps.push_back(Last);
+  std::string What = Steps.size() > 1 ? "the path conditions pto-lint assumed, then the failing call"
+                                      : "the failing call";
+  return {{"message", {{"text", What}}}, {"threadFlows", Json::array({{{"locations", Steps}}})}};
 }
 
 std::string plural(unsigned N, const char *Word) {
@@ -262,15 +307,8 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
     }
     // A sentence break keeps the headline whole where GitHub shows only the first sentence.
     std::string Text = F.message;
-    if (!F.counterexample.empty()) {
-      Text += ". Counterexample: ";
-      bool First = true;
-      for (const auto &[Name, Value] : F.counterexample) {
-        Text += (First ? "" : ", ") + Name + " = " + std::to_string(Value);
-        First = false;
-      }
-      Text += ".";
-    }
+    if (!F.counterexample.empty())
+      Text += ". Counterexample: " + assignments(F.counterexample) + ".";
     Json Res;
     Res["ruleId"] = F.ruleId;
     Res["ruleIndex"] = It->second;
@@ -287,6 +325,8 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
                            {"message", {{"text", N.text}}}});
     if (!Related.empty())
       Res["relatedLocations"] = Related;
+    if (Json Flow = codeFlow(F, Info.baseDir); !Flow.is_null())
+      Res["codeFlows"] = Json::array({Flow});
     if (F.fix) {
       // One artifactChange per file, its replacements in order (SARIF 2.1.0 §3.55-3.57; columns count bytes here).
       Json Changes = Json::array();
@@ -307,6 +347,8 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
 
   Json Driver;
   Driver["name"] = Info.toolName;
+  if (!Info.informationUri.empty())
+    Driver["informationUri"] = Info.informationUri;
   if (!Info.toolVersion.empty())
     Driver["semanticVersion"] = Info.toolVersion;
   Driver["rules"] = Descriptors;

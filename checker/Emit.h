@@ -13,6 +13,9 @@ namespace pto::checker {
 struct RunInfo {
   std::string toolName = "pto-lint";
   std::string toolVersion;           // e.g. "0.1.0"
+  /// SARIF tool.driver.informationUri (an absolute URI; SARIF validators warn without one). The project has no
+  /// public home yet: the reserved `.invalid` domain (RFC 2606) marks the placeholder until it has one.
+  std::string informationUri = "https://pto-lint.invalid/";
   std::vector<Target> targets;
   std::string baseDir;               // paths under it are written relative to it (SARIF uriBaseId %SRCROOT%)
   Tally tally;
@@ -20,9 +23,11 @@ struct RunInfo {
 
 /// `file:line:col: error: message [rule-id]` plus indented `note:` / `help:` lines; no source snippets.
 std::string toText(const std::vector<Finding> &Fs, const RunInfo &Info);
-/// pto-lint JSON, schema version 1 (documented in docs/output-formats.md).
+/// pto-lint JSON, schema version 1 (docs/output-formats.md; JSON Schema: docs/schema/pto-lint-report-v1.json).
 std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info);
-/// SARIF 2.1.0 accepted by GitHub code scanning (rules metadata from the rule set).
+/// SARIF 2.1.0 accepted by GitHub code scanning (rules metadata from the rule set): related locations for located
+/// notes, a code flow (path conditions, then the call with the counterexample as its state), fixes. Passes the SARIF
+/// Multitool's `validate` with no error or warning (tests/cli/validate-reports.sh).
 std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const RunInfo &Info);
 /// "N call sites, N checks: N proved, N violated, N unknown[, N errors]".
 std::string summaryLine(const Tally &T);

@@ -9,6 +9,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PTOLINT_BUILD_DIR:-$here/build}
 packages=(g++ cmake ninja-build clang-19 clang-tidy-19 clang-tools-19 libclang-19-dev llvm-19-dev libz3-dev
           nlohmann-json3-dev libgtest-dev libgrpc++-dev libprotobuf-dev python3)
+# The report validators of `ctest -R validate` (SARIF Multitool, ajv), from npm (Debian's npm when there is none).
+npm_packages=(@microsoft/sarif-multitool@5.7.0 ajv-cli@5.0.0)
 
 die() { echo "dev.sh: error: $*" >&2; exit 2; }
 
@@ -29,6 +31,19 @@ install_missing() {
   "${sudo[@]}" apt-get update -qq || die "apt-get update failed"
   "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null \
     || die "could not install: ${missing[*]} (is this Debian bookworm with its main archive reachable?)"
+}
+
+install_validators() {
+  local missing=()
+  for p in "${npm_packages[@]}"; do
+    npm ls -g --depth=0 "${p%@*}" >/dev/null 2>&1 || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "dev.sh: installing missing npm packages: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" npm install -g --no-audit --no-fund "${missing[@]}" >/dev/null \
+    || echo "dev.sh: warning: could not install ${missing[*]}; the report validation test will be skipped" >&2
 }
 
 build_all() {
@@ -52,6 +67,6 @@ run_examples() {
 
 case "${1:-}" in
   examples) install_missing; build_all; run_examples ;;
-  test) install_missing; build_all; ctest --test-dir "$build" --output-on-failure -j2 ;;
+  test) command -v npm >/dev/null || packages+=(npm); install_missing; install_validators; build_all; ctest --test-dir "$build" --output-on-failure -j2 ;;
   *) echo "usage: scripts/dev.sh examples|test" >&2; exit 2 ;;
 esac

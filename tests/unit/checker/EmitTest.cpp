@@ -211,7 +211,7 @@ TEST(EmitSarif, Structure) {
   const json &Driver = Run["tool"]["driver"];
   EXPECT_EQ(Driver["name"], "pto-lint");
   EXPECT_EQ(Driver["semanticVersion"], "0.1.0");
-  EXPECT_FALSE(Driver.contains("informationUri"));
+  EXPECT_EQ(Driver["informationUri"], "https://pto-lint.invalid/");
   EXPECT_EQ(Run["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file:///repo/");
   EXPECT_EQ(Run["invocations"][0]["executionSuccessful"], false);
 
@@ -292,6 +292,28 @@ TEST(EmitSarif, DeterministicAndSuccessful) {
   EXPECT_FALSE(S["runs"][0]["tool"]["driver"].contains("semanticVersion"));
   EXPECT_EQ(S["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
             "file:///repo/src/k.cpp");
+}
+
+TEST(EmitSarif, CodeFlowFromPathConditionsAndCounterexample) {
+  RuleSet Rs = testRules();
+  Finding F = tmpSizeFinding();
+  F.notes.push_back({{"/repo/src/k.cpp", 10, 5}, "assuming '!(cols > 64)' here"});
+  json R = json::parse(toSarif({F}, Rs, testInfo()))["runs"][0]["results"][0];
+  ASSERT_EQ(R["codeFlows"].size(), 1u);
+  const json &Steps = R["codeFlows"][0]["threadFlows"][0]["locations"];
+  ASSERT_EQ(Steps.size(), 2u); // the guard, then the call
+  EXPECT_EQ(Steps[0]["location"]["physicalLocation"]["region"]["startLine"], 10);
+  EXPECT_EQ(Steps[0]["location"]["message"]["text"], "assuming '!(cols > 64)' here");
+  EXPECT_EQ(Steps[1]["location"]["physicalLocation"]["region"]["startLine"], 12);
+  EXPECT_EQ(Steps[1]["location"]["message"]["text"], "TCOLARGMIN fails here for cols = 32, rows = 16");
+  EXPECT_EQ(Steps[1]["state"], json({{"cols", {{"text", "32"}}}, {"rows", {{"text", "16"}}}}));
+  EXPECT_EQ(R["relatedLocations"].size(), 2u); // the guard is a related location too
+
+  // Neither a counterexample nor a path condition: no code flow.
+  F = tmpSizeFinding();
+  F.counterexample.clear();
+  R = json::parse(toSarif({F}, Rs, testInfo()))["runs"][0]["results"][0];
+  EXPECT_FALSE(R.contains("codeFlows"));
 }
 
 TEST(EmitSarif, UriEncoding) {
