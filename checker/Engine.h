@@ -74,10 +74,15 @@ private:
   std::map<std::string, std::vector<const Rule *>> Applicable; // op -> enabled rules for it, in rule order
 };
 
+/// The (rule, target) pairs a call's findings report.
+using Failing = std::set<std::pair<std::string, Target>>;
+Failing failingOf(const std::vector<Finding> &Fs, size_t From = 0);
+
 /// Keeps only the fixes the engine proves: every call that uses a tile a fix changes (found by where its type is
 /// written) is checked again with the changed facts; the fix stays if that removes its finding from its call and adds
-/// no finding to any of them. `Check` is an engine that computes no fixes.
-void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, Engine &Check);
+/// no finding to any of them (Before[i]: what call i failed before). `Check` is an engine that computes no fixes.
+void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, const std::vector<Failing> &Before,
+                 Engine &Check);
 
 /// Orders findings by file, line, column, rule, for deterministic output.
 void sortFindings(std::vector<Finding> &Fs);

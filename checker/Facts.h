@@ -125,6 +125,10 @@ struct CallSite {
   }
 };
 
+/// Every fact of a call as one string: equal strings, equal checks (caches). checker/CallKey.cpp writes every field
+/// of CallSite, Operand, TileFacts, Symbol and PathCondition: a field added here must be added there.
+std::string callKey(const CallSite &C);
+
 } // namespace pto::checker
 
 #endif

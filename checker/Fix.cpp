@@ -105,20 +105,25 @@ bool applyEdit(const Edit &E, TileFacts &T) {
 }
 
 /// The rules that fail on a call, per target.
-std::set<std::pair<std::string, Target>> failing(Engine &E, const CallSite &C) {
+Failing failing(Engine &E, const CallSite &C) {
   std::vector<Finding> Fs;
   Tally T;
   E.check(C, Fs, T);
-  std::set<std::pair<std::string, Target>> Out;
-  for (const Finding &F : Fs)
-    for (Target Tg : F.targets.empty() ? std::vector<Target>{F.target} : F.targets)
-      Out.insert({F.ruleId, Tg});
-  return Out;
+  return failingOf(Fs);
 }
 } // namespace
 
-void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, Engine &Check) {
-  std::map<size_t, std::set<std::pair<std::string, Target>>> Before; // call index -> failing rules, made on demand
+Failing failingOf(const std::vector<Finding> &Fs, size_t From) {
+  Failing Out;
+  for (size_t I = From; I < Fs.size(); ++I)
+    for (Target Tg : Fs[I].targets.empty() ? std::vector<Target>{Fs[I].target} : Fs[I].targets)
+      Out.insert({Fs[I].ruleId, Tg});
+  return Out;
+}
+
+void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, const std::vector<Failing> &Before,
+                 Engine &Check) {
+  std::map<std::string, Failing> After; // a changed call's facts -> what it fails (findings often share a fix)
   for (Finding &F : Fs) {
     if (!F.fix)
       continue;
@@ -135,11 +140,12 @@ void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, E
         continue;
       }
       Touched = true;
-      auto It = Before.find(I);
-      if (It == Before.end())
-        It = Before.emplace(I, failing(Check, Calls[I])).first;
-      for (const auto &Fail : failing(Check, C))
-        Proved &= It->second.count(Fail) && !(Own && Fail.first == F.ruleId);
+      std::string Key = callKey(C);
+      auto It = After.find(Key);
+      if (It == After.end())
+        It = After.emplace(Key, failing(Check, C)).first;
+      for (const auto &Fail : It->second)
+        Proved &= I < Before.size() && Before[I].count(Fail) && !(Own && Fail.first == F.ruleId);
     }
     if (!Proved || !Touched)
       F.fix.reset();

@@ -17,6 +17,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -29,14 +30,27 @@ bool TidyInEditor = false;
 
 namespace {
 
+/// Solver answers and checked units for the life of the process (every thread's sessions).
+const std::shared_ptr<pto::z3model::SharedCache> &answers() {
+  static const auto C = std::make_shared<pto::z3model::SharedCache>();
+  return C;
+}
+const std::shared_ptr<pto::driver::UnitCache> &units() {
+  static const auto C = std::make_shared<pto::driver::UnitCache>();
+  return C;
+}
+
+class PtoRuleCheck;
+
 /// One analysis per translation unit, shared by every enabled pto check: the findings by rule id. A parse runs on
-/// one thread from making its checks to the end of the unit (clang-tidy; clangd's worker per file), and clangd
-/// parses several files at once: the state is per thread.
+/// one thread from making its checks to their end (clang-tidy; clangd's worker per file), and clangd parses several
+/// files at once: the state is per thread. The first check of a parse leads: it alone registers matchers and
+/// callbacks, runs the analysis once and has every check report its rule's findings.
 struct UnitAnalysis {
-  const ASTContext *Ctx = nullptr;
-  std::shared_ptr<pto::clangfe::ScopeMacros> Scopes = std::make_shared<pto::clangfe::ScopeMacros>();
+  std::vector<PtoRuleCheck *> Checks; // the live checks of this thread's parse, the leader first
+  std::shared_ptr<pto::clangfe::ScopeMacros> Scopes;
   Preprocessor *PP = nullptr;
-  std::map<std::string, std::vector<pto::checker::Finding>> ByRule;
+  bool Done = false;
   pto::driver::Options Opts;
 };
 UnitAnalysis &analysis() {
@@ -44,17 +58,15 @@ UnitAnalysis &analysis() {
   return A;
 }
 
-/// Solver answers for the life of the process (every thread's sessions).
-const std::shared_ptr<pto::z3model::SharedCache> &answers() {
-  static const auto C = std::make_shared<pto::z3model::SharedCache>();
-  return C;
-}
-
 class PtoRuleCheck : public ClangTidyCheck {
 public:
   PtoRuleCheck(StringRef Name, ClangTidyContext *Context) : ClangTidyCheck(Name, Context), Rule(Name.str()) {
-    // Every check of a parse reads the same global options (the checks of one parse are made together).
-    pto::driver::Options &O = analysis().Opts;
+    UnitAnalysis &A = analysis();
+    A.Checks.push_back(this);
+    if (!leader())
+      return;
+    // The options are global (`pto-lint.*`): the leader reads them for the parse.
+    pto::driver::Options &O = A.Opts;
     O = {};
     std::string Targets = Options.getLocalOrGlobal("pto-lint.Targets", "all").str();
     std::string Err = pto::driver::applyOption(O, "target", Targets);
@@ -73,20 +85,29 @@ public:
     if (auto V = Options.getLocalOrGlobal<unsigned>("pto-lint.TuTimeoutMs"))
       B.tuMillis = *V;
     B.shared = answers();
+    O.unitCache = units();
+  }
+  ~PtoRuleCheck() override {
+    UnitAnalysis &A = analysis();
+    A.Checks.erase(std::remove(A.Checks.begin(), A.Checks.end(), this), A.Checks.end());
+    if (A.Checks.empty())
+      A.PP = nullptr;
   }
 
   void registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) override {
+    if (!leader())
+      return;
     UnitAnalysis &A = analysis();
-    if (!A.PP) { // the first pto check of a new translation unit (onEndOfTranslationUnit cleared it)
-      A.PP = PP;
-      A.Ctx = nullptr;
-      A.Scopes = std::make_shared<pto::clangfe::ScopeMacros>();
-      pto::clangfe::recordScopeMacros(*PP, A.Scopes);
-      // NPU commands (pto-lint --export-compile-commands, pto-clangd): the prelude's pragma installs the CCE fixups.
-    }
+    A.PP = PP;
+    A.Done = false;
+    A.Scopes = std::make_shared<pto::clangfe::ScopeMacros>();
+    pto::clangfe::recordScopeMacros(*PP, A.Scopes);
+    // NPU commands (pto-lint --export-compile-commands, pto-clangd): the prelude's pragma installs the CCE fixups.
   }
 
   void registerMatchers(ast_matchers::MatchFinder *F) override {
+    if (!leader())
+      return;
     using namespace ast_matchers;
     // clang-tidy walks the whole unit; clangd only the main file's top-level declarations (its traversal scope),
     // where the unit's declaration is not matched: the first function of the main file starts the analysis there.
@@ -96,28 +117,41 @@ public:
 
   void check(const ast_matchers::MatchFinder::MatchResult &R) override {
     UnitAnalysis &A = analysis();
+    if (A.Done || !A.PP)
+      return;
+    A.Done = true;
     ASTContext &Ctx = *R.Context;
-    if (!A.Ctx && A.PP) { // the first pto check of this unit runs the analysis
-      A.Ctx = &Ctx;
-      A.ByRule.clear();
-      try {
-        pto::driver::Session S(A.Opts);
-        pto::driver::Unit U = pto::clangfe::readUnit(Ctx, *A.PP, *A.Scopes);
-        for (pto::checker::Finding &F : S.lint(U, pto::clangfe::sourceText(Ctx)))
-          A.ByRule[F.ruleId].push_back(std::move(F));
-      } catch (const std::exception &E) {
-        diag(Ctx.getSourceManager().getLocForStartOfFile(Ctx.getSourceManager().getMainFileID()),
-             "pto-lint internal error: %0; findings of this translation unit may be incomplete")
-            << E.what();
-      }
+    std::map<std::string, std::vector<pto::checker::Finding>> ByRule;
+    try {
+      pto::driver::Session S(A.Opts);
+      pto::driver::Unit U = pto::clangfe::readUnit(Ctx, *A.PP, *A.Scopes);
+      for (pto::checker::Finding &F : S.lint(U, pto::clangfe::sourceText(Ctx)))
+        ByRule[F.ruleId].push_back(std::move(F));
+    } catch (const std::exception &E) {
+      diag(Ctx.getSourceManager().getLocForStartOfFile(Ctx.getSourceManager().getMainFileID()),
+           "pto-lint internal error: %0; findings of this translation unit may be incomplete")
+          << E.what();
     }
-    if (Emitted || !A.Ctx)
-      return;
-    Emitted = true;
-    auto It = A.ByRule.find(Rule);
-    if (It == A.ByRule.end())
-      return;
-    for (const pto::checker::Finding &F : It->second) {
+    for (PtoRuleCheck *C : A.Checks)
+      if (auto It = ByRule.find(C->Rule); It != ByRule.end())
+        C->report(Ctx, It->second);
+  }
+
+  void onEndOfTranslationUnit() override {
+    if (leader())
+      analysis().PP = nullptr;
+  }
+
+private:
+  std::string Rule;
+
+  bool leader() const {
+    const UnitAnalysis &A = analysis();
+    return !A.Checks.empty() && A.Checks.front() == this;
+  }
+
+  void report(ASTContext &Ctx, const std::vector<pto::checker::Finding> &Fs) {
+    for (const pto::checker::Finding &F : Fs) {
       DiagnosticIDs::Level L = F.severity == pto::checker::Severity::Error     ? DiagnosticIDs::Error
                                : F.severity == pto::checker::Severity::Warning ? DiagnosticIDs::Warning
                                                                                : DiagnosticIDs::Remark;
@@ -136,16 +170,6 @@ public:
         diag(pto::clangfe::toClangLoc(Ctx, F.loc), "%0", DiagnosticIDs::Note) << ("help: " + F.help);
     }
   }
-
-  /// Addresses of a freed unit's objects are reused by the next one: state is cleared by event, not by address.
-  void onEndOfTranslationUnit() override {
-    analysis().PP = nullptr;
-    analysis().Ctx = nullptr;
-  }
-
-private:
-  std::string Rule;
-  bool Emitted = false; // this check reported its findings for the unit (checks are made per unit)
 };
 
 class PtoModule : public ClangTidyModule {

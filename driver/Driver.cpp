@@ -221,43 +221,68 @@ std::vector<Finding> unique(std::vector<Finding> Fs) {
 
 Session::Session(Options O, const checker::RuleSet &Rules) : Opts(std::move(O)), Rules(Rules) {}
 
+namespace {
+/// The cache key of a unit: what the engine is asked to do and every fact of every call.
+std::string unitKey(const Unit &U, const checker::EngineOptions &EO) {
+  std::string K;
+  for (checker::Target T : EO.targets)
+    K += std::string(checker::targetName(T)) + ",";
+  for (const std::string &G : EO.enable)
+    K += "+" + G;
+  for (const std::string &G : EO.disable)
+    K += "-" + G;
+  K += "|" + std::to_string(EO.budget.rlimit) + "|" + std::to_string(EO.budget.timeoutMs) + "|" +
+       std::to_string(EO.budget.tuMillis) + "|" + std::to_string(U.compileFailed) + "|";
+  for (const checker::CallSite &C : U.calls)
+    K += checker::callKey(C) + "\n";
+  return K;
+}
+} // namespace
+
+std::optional<UnitCache::Entry> UnitCache::find(const std::string &Key) const {
+  std::lock_guard<std::mutex> L(M);
+  auto It = Map.find(Key);
+  if (It == Map.end())
+    return std::nullopt;
+  return It->second;
+}
+
+void UnitCache::put(const std::string &Key, Entry E) {
+  std::lock_guard<std::mutex> L(M);
+  if (Map.size() >= Capacity)
+    Map.clear();
+  Map.emplace(Key, std::move(E));
+}
+
 std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   ++R.translationUnits;
   if (!U.mainFile.empty())
     R.mainFiles.insert(U.mainFile);
   if (U.compileFailed)
     ++R.failedTranslationUnits;
+  R.extractMicros += U.extractMicros;
   if (Rules.rules().empty())
     throw std::runtime_error("no rules are built in");
   checker::EngineOptions EO = Opts.engine;
   if (!Opts.targetsExplicit && U.inferredTarget)
     EO.targets = {*U.inferredTarget};
-  checker::Engine E(Rules, EO);
-  using Clock = std::chrono::steady_clock;
-  auto Micros = [](Clock::time_point A, Clock::time_point B) {
-    return std::chrono::duration<double, std::micro>(B - A).count();
-  };
-  Clock::time_point T0 = Clock::now();
-  std::vector<Finding> Fs;
+  // A unit whose calls all read as before (an edit elsewhere, in the editor) gives what it gave.
+  std::string CacheKey;
+  std::optional<UnitCache::Entry> Kept;
+  if (Opts.unitCache) {
+    CacheKey = unitKey(U, EO);
+    Kept = Opts.unitCache->find(CacheKey);
+  }
+  std::vector<Finding> Unique;
   checker::Tally T;
-  for (const checker::CallSite &C : U.calls) {
-    Clock::time_point C0 = Clock::now();
-    E.check(C, Fs, T);
-    R.callMicros.push_back(Micros(C0, Clock::now()));
+  if (Kept) {
+    Unique = std::move(Kept->findings);
+    T = Kept->tally;
+  } else {
+    Unique = check(U, EO, T);
+    if (Opts.unitCache)
+      Opts.unitCache->put(CacheKey, {Unique, T});
   }
-  R.extractMicros += U.extractMicros;
-  R.checkMicros += Micros(T0, Clock::now());
-
-  // One report per (location, rule, message): instantiations with equal facts say the same thing.
-  checker::reconcileFixes(Fs); // instantiations of one call may need different sizes of one written tile
-  if (std::any_of(Fs.begin(), Fs.end(), [](const Finding &F) { return F.fix.has_value(); })) {
-    checker::EngineOptions VO = EO; // fixes are offered only where the engine proves them
-    VO.fixes = false;
-    checker::Engine Verifier(Rules, VO);
-    checker::verifyFixes(Fs, U.calls, Verifier);
-  }
-  std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs)), U.calls);
-  checker::sortFindings(Unique);
 
   std::map<std::string, std::unique_ptr<checker::NolintIndex>> Nolint;
   std::vector<Finding> Out;
@@ -278,6 +303,39 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
     R.findings.push_back(std::move(F));
   }
   R.tally.add(T);
+  return Out;
+}
+
+/// Checks a unit's calls: the findings as they are reported (grouped, fixes verified), before NOLINT and werror.
+std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions &EO, checker::Tally &T) {
+  checker::Engine E(Rules, EO);
+  using Clock = std::chrono::steady_clock;
+  auto Micros = [](Clock::time_point A, Clock::time_point B) {
+    return std::chrono::duration<double, std::micro>(B - A).count();
+  };
+  Clock::time_point T0 = Clock::now();
+  std::vector<Finding> Fs;
+  std::vector<checker::Failing> Before; // per call, for the verification of fixes
+  for (const checker::CallSite &C : U.calls) {
+    Clock::time_point C0 = Clock::now();
+    size_t From = Fs.size();
+    E.check(C, Fs, T);
+    Before.push_back(checker::failingOf(Fs, From));
+    R.callMicros.push_back(Micros(C0, Clock::now()));
+  }
+  R.checkMicros += Micros(T0, Clock::now());
+
+  // One report per (location, rule, message): instantiations with equal facts say the same thing.
+  checker::reconcileFixes(Fs); // instantiations of one call may need different sizes of one written tile
+  if (std::any_of(Fs.begin(), Fs.end(), [](const Finding &F) { return F.fix.has_value(); })) {
+    checker::EngineOptions VO = EO; // fixes are offered only where the engine proves them
+    VO.fixes = false;
+    checker::Engine Verifier(Rules, VO);
+    checker::verifyFixes(Fs, U.calls, Before, Verifier);
+  }
+  std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs)), U.calls);
+  checker::sortFindings(Unique);
+
   const auto &M = E.solver().queryMicros();
   R.queryMicros.insert(R.queryMicros.end(), M.begin(), M.end());
   R.decisionMicros.insert(R.decisionMicros.end(), E.decisionMicros().begin(), E.decisionMicros().end());
@@ -286,8 +344,9 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   R.cacheHits += E.solver().cacheHits();
   R.prechecked += E.prechecked();
   R.z3Calls += E.solver().z3Calls();
-  return Out;
+  return Unique;
 }
+
 
 std::vector<Finding> Session::findings() const {
   std::vector<Finding> Fs = unique(R.findings);

@@ -11,7 +11,9 @@
 #include "checker/Finding.h"
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -22,6 +24,24 @@ namespace pto::driver {
 
 /// Exit codes of a run (docs/cli.md).
 enum Exit { Clean = 0, Findings = 1, InputError = 2, InternalError = 3 };
+
+/// Checked units kept across sessions (pto-clangd: an edit that changes no call's facts re-checks nothing): the
+/// findings before NOLINT and werror, which depend on the text and options, and the tally. Thread-safe, bounded.
+class UnitCache {
+public:
+  struct Entry {
+    std::vector<checker::Finding> findings;
+    checker::Tally tally;
+  };
+  explicit UnitCache(size_t Capacity = 64) : Capacity(Capacity) {}
+  std::optional<Entry> find(const std::string &Key) const;
+  void put(const std::string &Key, Entry E);
+
+private:
+  mutable std::mutex M;
+  std::map<std::string, Entry> Map;
+  size_t Capacity;
+};
 
 struct Options {
   checker::EngineOptions engine;
@@ -35,6 +55,7 @@ struct Options {
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
+  std::shared_ptr<UnitCache> unitCache; // null: every unit is checked
 };
 
 /// One option, as `KEY=VALUE` (plugin: -fplugin-arg-ptolint-KEY=VALUE; CLI: --KEY=VALUE).
@@ -108,6 +129,7 @@ private:
   Options Opts;
   const checker::RuleSet &Rules;
   Results R;
+  std::vector<checker::Finding> check(const Unit &U, const checker::EngineOptions &EO, checker::Tally &T);
 };
 
 /// One finding per (pattern location, rule, targets) for calls in templates: the first failing instantiation

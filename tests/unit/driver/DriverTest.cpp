@@ -131,6 +131,33 @@ TEST(Driver, SessionGroupsInstantiationsAppliesNolintAndExits) {
   EXPECT_EQ(C.exitCode(false), driver::InputError);
 }
 
+/// The editor's caches: a unit whose calls read as before gives the same findings from the unit cache (NOLINT
+/// still read from the current text); a changed call is checked again; solver answers are shared across sessions.
+TEST(Driver, UnitsAndAnswersAreReusedAcrossSessions) {
+  driver::Options O;
+  O.targetsExplicit = true;
+  O.engine.targets = {checker::Target::A2A3};
+  O.unitCache = std::make_shared<driver::UnitCache>();
+  O.engine.budget.shared = std::make_shared<z3model::SharedCache>();
+  const std::string Plain = "\n\n\n\n\n\n\n\n\n\n\n  TCOLMIN(dst, src);\n";
+  const std::string Quiet = "\n\n\n\n\n\n\n\n\n\n\n  TCOLMIN(dst, src); // NOLINT\n";
+  auto Text = [](const std::string &T) { return [&T](const std::string &) { return std::string_view(T); }; };
+  driver::Session A(O);
+  std::vector<checker::Finding> First = A.lint(unitOf({fourRows(12)}), Text(Plain));
+  ASSERT_EQ(First.size(), 1u);
+  driver::Session B(O);
+  std::vector<checker::Finding> Again = B.lint(unitOf({fourRows(12)}), Text(Plain));
+  ASSERT_EQ(Again.size(), 1u);
+  EXPECT_EQ(Again[0].message, First[0].message);
+  EXPECT_EQ(B.results().tally.violated, A.results().tally.violated) << "the tally comes with the findings";
+  EXPECT_TRUE(B.results().callMicros.empty()) << "an unchanged unit is not checked again";
+  driver::Session C(O);
+  EXPECT_TRUE(C.lint(unitOf({fourRows(12)}), Text(Quiet)).empty()) << "NOLINT is applied to cached findings";
+  driver::Session D(O);
+  D.lint(unitOf({fourRows(12, "", 0, 8)}), Text(Plain));
+  EXPECT_EQ(D.results().callMicros.size(), 1u) << "a changed call is checked";
+}
+
 TEST(Driver, NolintAndGlobsFollowRenamedIds) {
   // A rule set in which pto-colreduce-dst-validrow used to be called pto-colreduce-dst-rows.
   std::vector<std::pair<std::string, std::string>> Files = checker::embeddedRuleFiles();

@@ -1,0 +1,59 @@
+// checker: a call site as one string with every fact in it, so that equal strings mean equal checks (caches).
+#include "Facts.h"
+
+#include <string>
+
+namespace pto::checker {
+
+namespace {
+struct Out {
+  std::string S;
+  // Length-prefixed fields: no separator can be confused with a value.
+  Out &operator<<(const std::string &V) {
+    S += std::to_string(V.size()) + ':' + V;
+    return *this;
+  }
+  Out &operator<<(int64_t V) { return *this << std::to_string(V); }
+  Out &operator<<(const SourceLoc &L) { return *this << L.file << int64_t(L.line) << int64_t(L.col); }
+  Out &operator<<(const IntFact &F) { return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + F.term); }
+};
+} // namespace
+
+// Every field of CallSite, Operand, TileFacts, Symbol and PathCondition must be written here (Facts.h).
+std::string callKey(const CallSite &C) {
+  Out O;
+  O << C.op << C.overload << C.loc << C.function << int64_t(C.instantiatedFrom.size());
+  for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
+    O << C.instantiatedFrom[I] << (I < C.instantiationNames.size() ? C.instantiationNames[I] : "");
+  O << int64_t(C.callers.size());
+  for (const auto &[L, N] : C.callers)
+    O << L << N;
+  O << int64_t(C.operands.size());
+  for (const Operand &Op : C.operands) {
+    const TileFacts &T = Op.tile;
+    O << Op.role << int64_t(T.isTile) << int64_t(T.isEvent) << int64_t(T.isReg) << int64_t(T.isMask) << T.maskWidth
+      << T.maskPartial << T.maskOrigin << T.expr << T.typeSpelling << T.declLoc << T.loc << int64_t(T.dtype)
+      << T.dtypeName << T.rows << T.cols << T.blayout << T.slayout << T.sfractalSize << T.declValidRow
+      << T.declValidCol << T.validRow << T.validCol << int64_t(T.hasAddr) << T.addr << T.validOrigin
+      << int64_t(T.writtenArgs.size());
+    for (const WrittenArg &W : T.writtenArgs)
+      O << W.loc << int64_t(W.length) << W.text << int64_t(W.literal);
+    O << T.writtenArgsEnd;
+  }
+  O << int64_t(C.symbols.size());
+  for (const Symbol &S : C.symbols)
+    O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;
+  O << int64_t(C.path.size());
+  for (const PathCondition &P : C.path)
+    O << P.term << P.text << P.loc;
+  O << int64_t(C.notUnderstood.size());
+  for (const std::string &N : C.notUnderstood)
+    O << N;
+  O << int64_t(C.constants.size());
+  for (const auto &[N, V] : C.constants)
+    O << N << V;
+  O << C.unresolved << int64_t(C.textual);
+  return O.S;
+}
+
+} // namespace pto::checker
