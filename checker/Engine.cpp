@@ -423,12 +423,10 @@ bool fixEdits(const FixSpec &FS, const RuleVariant &V, const std::string &Role, 
         continue;
       Text = dtypeSpelling(X->lo, C);
     } else {
-      static const char *const BNames[] = {"RowMajor", "ColMajor"};
-      static const char *const SNames[] = {"NoneBox", "RowMajor", "ColMajor"};
       bool B = Arg == "blayout";
-      if (X->lo < 0 || X->lo >= (B ? 2 : 3))
+      std::string Name = layoutName(B, X->lo);
+      if (Name.empty())
         return false;
-      std::string Name = B ? BNames[X->lo] : SNames[X->lo];
       if (Name == (B ? T.blayout : T.slayout))
         continue;
       Text = Pos < T.writtenArgs.size() ? respell(T.writtenArgs[Pos].text, Name)

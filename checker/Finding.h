@@ -51,6 +51,9 @@ struct Fix {
 };
 /// What a fix does, from its edits.
 std::string fixTitle(const Fix &F);
+/// The enumerator a layout code of rules/prelude.smt2 names (BLayout: RowMajor, ColMajor; SLayout: NoneBox, RowMajor,
+/// ColMajor), or "" for a code out of range.
+std::string layoutName(bool BLayout, int64_t Code);
 
 struct Finding {
   std::string ruleId;

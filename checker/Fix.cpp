@@ -9,6 +9,14 @@
 
 namespace pto::checker {
 
+std::string layoutName(bool BLayout, int64_t Code) {
+  static const char *const B[] = {"RowMajor", "ColMajor"};
+  static const char *const S[] = {"NoneBox", "RowMajor", "ColMajor"};
+  if (Code < 0 || Code >= (BLayout ? 2 : 3))
+    return "";
+  return BLayout ? B[Code] : S[Code];
+}
+
 std::string fixTitle(const Fix &F) {
   // "declare 'tmp' with Cols = 128", "declare 'dst' with BLayout::RowMajor and SLayout::NoneBox, and 'src0' ..."
   std::vector<std::pair<std::string, std::vector<std::string>>> ByOperand;
@@ -84,8 +92,6 @@ bool applyEdit(const Edit &E, TileFacts &T) {
                                          : E.length == 0 && sameLoc(T.writtenArgsEnd, E.loc);
   if (!Mine)
     return false;
-  static const char *const BNames[] = {"RowMajor", "ColMajor"};
-  static const char *const SNames[] = {"NoneBox", "RowMajor", "ColMajor"};
   if (E.what == "rows" || E.what == "cols") {
     long long V = 0;
     if (!number(E.text, V))
@@ -94,10 +100,8 @@ bool applyEdit(const Edit &E, TileFacts &T) {
   } else if (E.what == "dtype") {
     T.dtype = DType(E.value);
     T.dtypeName = E.text;
-  } else if (E.what == "blayout" && E.value >= 0 && E.value < 2) {
-    T.blayout = BNames[E.value];
-  } else if (E.what == "slayout" && E.value >= 0 && E.value < 3) {
-    T.slayout = SNames[E.value];
+  } else if ((E.what == "blayout" || E.what == "slayout") && !layoutName(E.what == "blayout", E.value).empty()) {
+    (E.what == "blayout" ? T.blayout : T.slayout) = layoutName(E.what == "blayout", E.value);
   } else {
     return false;
   }
