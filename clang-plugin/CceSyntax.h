@@ -3,7 +3,6 @@
 #define PTOLINT_CLANGPLUGIN_CCESYNTAX_H
 
 namespace clang {
-class CompilerInstance;
 class Preprocessor;
 } // namespace clang
 

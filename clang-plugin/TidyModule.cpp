@@ -7,7 +7,6 @@
 // re-solves only what it changed.
 #include "TidyModule.h"
 
-#include "CceSyntax.h"
 #include "Extract.h"
 #include "Lint.h"
 
