@@ -2,9 +2,8 @@
 #include "Engine.h"
 #include "Finding.h"
 
-#include <set>
-
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace pto::checker {
@@ -42,36 +41,34 @@ std::string fixTitle(const Fix &F) {
 namespace {
 using RangeKey = std::tuple<std::string, unsigned, unsigned, unsigned>;
 RangeKey rangeOf(const Edit &E) { return {E.loc.file, E.loc.line, E.loc.col, E.length}; }
-
-bool number(const std::string &S, long long &V) {
-  if (S.empty() || S.size() > 18 || S.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  V = std::stoll(S);
-  return true;
-}
+bool sized(const Edit &E) { return E.what == "rows" || E.what == "cols"; }
 } // namespace
 
 void reconcileFixes(std::vector<Finding> &Fs) {
-  // The text each range should get, or "" when the findings disagree in a way no value settles.
-  std::map<RangeKey, std::string> Chosen;
+  // The edit each range should get; an empty text when the findings disagree in a way no value settles.
+  std::map<RangeKey, Edit> Chosen;
   for (const Finding &F : Fs)
     if (F.fix)
       for (const Edit &E : F.fix->edits) {
-        auto [It, New] = Chosen.emplace(rangeOf(E), E.text);
-        if (New || It->second == E.text)
+        auto [It, New] = Chosen.emplace(rangeOf(E), E);
+        if (New || It->second.text == E.text)
           continue;
-        long long A, B;
-        bool Sized = (E.what == "rows" || E.what == "cols") && number(It->second, A) && number(E.text, B);
-        It->second = Sized ? std::to_string(std::max(A, B)) : "";
+        if (sized(E) && sized(It->second)) {
+          if (E.value > It->second.value)
+            It->second = E;
+        } else {
+          It->second.text.clear();
+        }
       }
   for (Finding &F : Fs) {
     if (!F.fix)
       continue;
     bool Ok = true;
     for (Edit &E : F.fix->edits) {
-      const std::string &T = Chosen[rangeOf(E)];
-      Ok &= !T.empty();
-      E.text = T;
+      const Edit &C = Chosen[rangeOf(E)];
+      Ok &= !C.text.empty();
+      E.text = C.text;
+      E.value = C.value;
     }
     if (!Ok)
       F.fix.reset();
@@ -92,11 +89,8 @@ bool applyEdit(const Edit &E, TileFacts &T) {
                                          : E.length == 0 && sameLoc(T.writtenArgsEnd, E.loc);
   if (!Mine)
     return false;
-  if (E.what == "rows" || E.what == "cols") {
-    long long V = 0;
-    if (!number(E.text, V))
-      return false;
-    (E.what == "rows" ? T.rows : T.cols) = V;
+  if (sized(E)) {
+    (E.what == "rows" ? T.rows : T.cols) = E.value;
   } else if (E.what == "dtype") {
     T.dtype = DType(E.value);
     T.dtypeName = E.text;
