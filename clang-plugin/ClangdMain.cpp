@@ -2,7 +2,6 @@
 // time). Editors point their clangd path at it; `.clangd` enables the checks (docs/editor.md). A compile database with
 // vendor CCE commands (bisheng -xcce --cce-aicore-arch=...) is translated as the CLI translates it, into a cache
 // directory that clangd is pointed at with --compile-commands-dir, and translated again whenever it changes.
-#include "NpuCommand.h"
 #include "NpuDatabase.h"
 #include "TidyModule.h"
 
@@ -74,15 +73,14 @@ bool translate(const std::string &Dir, const std::string &Out, const std::string
       Dir + "/compile_commands.json", Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return false;
-  bool Npu = false;
-  for (const clang::tooling::CompileCommand &C : DB->getAllCompileCommands())
-    Npu |= pto::clangfe::translateNpuCommand(C.CommandLine, Prelude).isNpu;
-  if (!Npu)
-    return false;
   pto::clangfe::NpuDatabase T(std::move(DB), Prelude);
-  if (llvm::sys::fs::create_directories(Out))
+  std::vector<clang::tooling::CompileCommand> Cmds = T.getAllCompileCommands();
+  bool Npu = !T.Errors.empty() || std::any_of(Cmds.begin(), Cmds.end(), [](const clang::tooling::CompileCommand &C) {
+               return llvm::StringRef(C.Heuristic).starts_with("pto-lint: "); // NpuDatabase marks what it translated
+             });
+  if (!Npu || llvm::sys::fs::create_directories(Out))
     return false;
-  Err = pto::clangfe::writeAtomically(Out + "/compile_commands.json", pto::clangfe::compileCommandsJson(T, {}));
+  Err = pto::clangfe::writeAtomically(Out + "/compile_commands.json", pto::clangfe::compileCommandsJson(Cmds));
   if (!Err.empty()) {
     llvm::errs() << "pto-clangd: " << Err << "\n";
     return false;

@@ -79,14 +79,19 @@ std::vector<CompileCommand> commandsOf(const CompilationDatabase &DB, const std:
   return Cs;
 }
 
-std::string compileCommandsJson(const CompilationDatabase &DB, std::vector<std::string> Files) {
-  if (Files.empty())
-    Files = DB.getAllFiles();
+std::string compileCommandsJson(const std::vector<CompileCommand> &Cmds) {
   nlohmann::json J = nlohmann::json::array();
-  for (const std::string &File : Files)
-    for (const CompileCommand &C : commandsOf(DB, File))
-      J.push_back({{"directory", C.Directory}, {"file", C.Filename}, {"arguments", stripPlugins(C.CommandLine, File)}});
+  for (const CompileCommand &C : Cmds)
+    J.push_back({{"directory", C.Directory}, {"file", C.Filename}, {"arguments", stripPlugins(C.CommandLine, C.Filename)}});
   return J.dump(1) + "\n";
+}
+
+std::string compileCommandsJson(const CompilationDatabase &DB, const std::vector<std::string> &Files) {
+  std::vector<CompileCommand> Cmds;
+  for (const std::string &File : Files)
+    for (CompileCommand &C : commandsOf(DB, File))
+      Cmds.push_back(std::move(C));
+  return compileCommandsJson(Cmds);
 }
 
 std::string writeAtomically(const std::string &Path, const std::string &Text) {

@@ -37,8 +37,10 @@ std::vector<std::string> stripPlugins(const std::vector<std::string> &Args, llvm
 std::vector<clang::tooling::CompileCommand> commandsOf(const clang::tooling::CompilationDatabase &DB,
                                                        const std::string &File);
 
-/// The commands of Files (every file of DB when empty) as a compile_commands.json text, plugins stripped.
-std::string compileCommandsJson(const clang::tooling::CompilationDatabase &DB, std::vector<std::string> Files);
+/// Commands as a compile_commands.json text, plugins stripped.
+std::string compileCommandsJson(const std::vector<clang::tooling::CompileCommand> &Cmds);
+/// The commands of Files in DB, the same way.
+std::string compileCommandsJson(const clang::tooling::CompilationDatabase &DB, const std::vector<std::string> &Files);
 
 /// Writes Text to Path through a temporary beside it and a rename: readers see the old file or the new one, never
 /// half of one. "" or the error.
