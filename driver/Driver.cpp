@@ -239,6 +239,26 @@ std::string unitKey(const Unit &U, const checker::EngineOptions &EO) {
 }
 } // namespace
 
+void Results::add(const Results &O) {
+  findings.insert(findings.end(), O.findings.begin(), O.findings.end());
+  tally.add(O.tally);
+  suppressed += O.suppressed;
+  internalErrors += O.internalErrors;
+  translationUnits += O.translationUnits;
+  failedTranslationUnits += O.failedTranslationUnits;
+  mainFiles.insert(O.mainFiles.begin(), O.mainFiles.end());
+  queryMicros.insert(queryMicros.end(), O.queryMicros.begin(), O.queryMicros.end());
+  decisionMicros.insert(decisionMicros.end(), O.decisionMicros.begin(), O.decisionMicros.end());
+  callMicros.insert(callMicros.end(), O.callMicros.begin(), O.callMicros.end());
+  groundQueries += O.groundQueries;
+  enumerated += O.enumerated;
+  cacheHits += O.cacheHits;
+  prechecked += O.prechecked;
+  z3Calls += O.z3Calls;
+  extractMicros += O.extractMicros;
+  checkMicros += O.checkMicros;
+}
+
 std::optional<UnitCache::Entry> UnitCache::find(const std::string &Key) const {
   std::lock_guard<std::mutex> L(M);
   auto It = Map.find(Key);

@@ -98,6 +98,8 @@ struct Results {
   std::vector<double> callMicros;      // engine time per call site, all its rules and targets
   unsigned groundQueries = 0, enumerated = 0, cacheHits = 0, prechecked = 0, z3Calls = 0;
   double extractMicros = 0, checkMicros = 0;
+  /// Appends another run's results (a file linted on another thread, or replayed from the result cache).
+  void add(const Results &O);
 };
 
 class Session {
@@ -110,6 +112,9 @@ public:
   std::vector<checker::Finding> lint(const Unit &U, const SourceText &Text);
   /// The front end failed on a unit in a way that may lose findings (an exception in the front end).
   void internalError() { ++R.internalErrors; }
+  /// Takes in what other sessions produced (the CLI lints each file in a session of its own, possibly on another
+  /// thread or from its cache, and reports from one session that absorbed them all, in input order).
+  void absorb(const Results &O) { R.add(O); }
 
   const Results &results() const { return R; }
   /// The findings of the whole run, de-duplicated across units (the cores of a mixed kernel, shared headers).
