@@ -58,6 +58,17 @@ std::string ptoLintBinary(const Settings &S) {
   return "pto-lint";
 }
 
+/// The process group of a running lint step (0: none). pto-lint runs in its own group so that a timeout can end
+/// all of it, which also keeps the terminal's Ctrl-C from reaching it: the handlers below pass such signals on.
+volatile sig_atomic_t LintGroup = 0;
+
+extern "C" void forwardAndDie(int Sig) {
+  if (LintGroup > 0)
+    kill(-static_cast<pid_t>(LintGroup), SIGKILL);
+  signal(Sig, SIG_DFL);
+  raise(Sig);
+}
+
 /// How a lint step ended.
 struct LintRun {
   std::string output; // pto-lint's standard output and error, interleaved as written
@@ -97,6 +108,7 @@ LintRun runCapped(const std::vector<std::string> &Argv, unsigned TimeoutSeconds)
     R.failure = "could not be run (" + Argv[0] + ": " + std::strerror(Err) + ")";
     return R;
   }
+  LintGroup = Pid;
   auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds);
   bool TimedOut = false;
   char Buf[8192];
@@ -125,6 +137,7 @@ LintRun runCapped(const std::vector<std::string> &Argv, unsigned TimeoutSeconds)
   int St = 0;
   while (waitpid(Pid, &St, 0) < 0 && errno == EINTR) {
   }
+  LintGroup = 0;
   if (TimedOut)
     R.failure = "did not finish within " + std::to_string(TimeoutSeconds) + " s (--lint-timeout) and was stopped";
   else if (WIFSIGNALED(St))
@@ -204,6 +217,8 @@ bool lintAllowsCompile(const Settings &S, const std::vector<std::string> &Cmd, c
 } // namespace
 
 int main(int argc, char **argv) {
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+    signal(Sig, forwardAndDie);
   std::vector<std::string> Args(argv + 1, argv + argc);
   Invocation I = parseInvocation(Args, [](const char *Name) { return static_cast<const char *>(std::getenv(Name)); });
   if (I.help) {

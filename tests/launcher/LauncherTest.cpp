@@ -285,6 +285,22 @@ TEST(Launcher, PtoLintFailuresDoNotFailTheCompileUnlessAsked) {
   EXPECT_EQ(NoCompiler.rc, 127) << NoCompiler.text;
 }
 
+TEST(Launcher, InterruptStopsTheLintStep) {
+  // pto-lint runs in its own process group (for the timeout), out of reach of the terminal's Ctrl-C: a signal to
+  // the launcher must end it too, not leave it running (a zombie left for init to reap has ended).
+  TempDir T("launch");
+  std::string D = T.path;
+  std::ofstream(D + "/k.cpp") << "int k;\n";
+  std::string Fake = fakePtoLint(D, "slow", "echo $$ > " + quote(D + "/pid") + "; exec sleep 60");
+  Out O = run("cd " + quote(D) + " && { " + Launch + " --pto-lint=" + quote(Fake) + " " + ClangXX +
+              " -c k.cpp -o k.o & L=$!; while [ ! -s pid ]; do sleep 0.05; done; kill -TERM $L; wait $L; "
+              "echo launcher=$?; sleep 0.2; st=$(cut -d' ' -f3 /proc/$(cat pid)/stat 2>/dev/null); "
+              "if [ -z \"$st\" ] || [ \"$st\" = Z ]; then echo lint=gone; else echo lint=alive:$st; fi; }");
+  EXPECT_NE(O.text.find("launcher=143"), std::string::npos) << O.text; // 128 + SIGTERM, as the shell reports it
+  EXPECT_NE(O.text.find("lint=gone"), std::string::npos) << O.text;
+  EXPECT_FALSE(fs::exists(D + "/k.o"));
+}
+
 TEST(Launcher, CommandsThatAreNotCompilesPassStraightThrough) {
   // The fake pto-lint leaves a mark: only compiles of sources may reach it.
   TempDir T("launch");
