@@ -140,6 +140,8 @@ Invocation parseInvocation(const std::vector<std::string> &Args,
       S.ptoLint = Value;
     } else if (A == "--no-lint") {
       S.disabled = true;
+    } else if (A == "--parse-warnings") {
+      S.parseWarnings = true;
     } else if (startsWith(A, "--")) {
       std::string Key = A.substr(2, A.find('=') == std::string::npos ? std::string::npos : A.find('=') - 2);
       if (ownedByLauncher(Key))
@@ -245,6 +247,38 @@ Tally countFindings(const std::string &Text) {
   return T;
 }
 
+std::string findingsOnly(const std::string &Text) {
+  // clang's text diagnostics: an include stack ("In file included from ..." and "from ..." lines), a headline
+  // ("file:line:col: severity: ..." or "severity: ..."), then snippet lines (indented) and notes with their own
+  // snippets. A block is kept or dropped whole, by its headline.
+  static const std::regex Headline(R"(^(\S.*:[0-9]+:[0-9]+: )?(fatal error|error|warning|remark): .*$)");
+  static const std::regex Note(R"(^(\S.*:[0-9]+:[0-9]+: )?note: .*$)");
+  static const std::regex Stats(R"(^[0-9]+ (warning|error)s?( and [0-9]+ (warning|error)s?)? generated\.$)");
+  std::string Out, Pending; // Pending: an include stack waiting for its headline
+  bool Keep = true;         // whether the current block is kept
+  std::istringstream In(Text);
+  for (std::string Line; std::getline(In, Line);) {
+    std::smatch M;
+    if (Line.rfind("In file included from ", 0) == 0 || (!Pending.empty() && Line.rfind("                 from ", 0) == 0)) {
+      Pending += Line + "\n";
+      continue;
+    }
+    if (std::regex_match(Line, M, Headline)) {
+      bool Finding = Line.size() > 1 && Line.back() == ']' && Line.find(" [pto-") != std::string::npos;
+      Keep = Finding || M[2] == "error" || M[2] == "fatal error";
+    } else if (std::regex_match(Line, Stats)) {
+      Pending.clear();
+      continue;
+    } else if (!std::regex_match(Line, Note) && !Line.empty() && Line[0] != ' ') {
+      Keep = true; // not part of a diagnostic: pto-lint's own messages
+    }
+    if (Keep)
+      Out += Pending + Line + "\n";
+    Pending.clear();
+  }
+  return Out + Pending;
+}
+
 bool findingsFail(FailOn Policy, const Tally &T) {
   switch (Policy) {
   case FailOn::Error:
@@ -270,6 +304,8 @@ Options (before the command; the PTO_LINT_LAUNCH_* variable in brackets override
   --lint-timeout=SECONDS         wall-clock cap of the lint step (default: 300) [PTO_LINT_LAUNCH_TIMEOUT]
   --pto-lint=PATH                the pto-lint binary (default: the one next to pto-lint-launch) [PTO_LINT_LAUNCH_PTO_LINT]
   --no-lint                      run the command without linting [PTO_LINT_LAUNCH_DISABLE=1]
+  --parse-warnings               also show the warnings of pto-lint's own parse of the file (hidden by default:
+                                 they come from its translation of the command; the compiler reports its own)
   --KEY[=VALUE]                  any other option goes to pto-lint, e.g. --target=a2a3,a5 --budget=N --werror
                                  [PTO_LINT_LAUNCH_ARGS, blank-separated, added after these]
   --help, --version

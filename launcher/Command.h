@@ -18,6 +18,7 @@ struct Settings {
   bool failOnInternalError = false; // pto-lint itself failing (exit 2/3, crash, timeout, missing) fails the compile
   unsigned timeoutSeconds = 300;    // wall-clock cap of the lint step
   bool disabled = false;            // run the command without linting
+  bool parseWarnings = false;       // also show the warnings of pto-lint's own parse (see findingsOnly)
   std::string ptoLint;              // the pto-lint binary ("" : the one next to pto-lint-launch)
   std::vector<std::string> ptoLintArgs; // passed to pto-lint before its own -p
 };
@@ -60,6 +61,12 @@ struct Tally {
   unsigned warnings = 0;
 };
 Tally countFindings(const std::string &Text);
+
+/// pto-lint's output as the launcher shows it: pto-lint's findings (diagnostics ending in `[pto-...]`, with their
+/// notes, snippets and include stacks), errors, and pto-lint's own messages. The warnings and remarks of its parse
+/// of the file are dropped: they come from its translation of the command (a CCE kernel is parsed as HIP), and the
+/// compiler reports its own. So are clang's "N warnings generated." lines.
+std::string findingsOnly(const std::string &Text);
 
 /// Whether findings fail the compile under the policy.
 bool findingsFail(FailOn Policy, const Tally &T);

@@ -191,7 +191,8 @@ bool lintAllowsCompile(const Settings &S, const std::vector<std::string> &Cmd, c
     fs::remove_all(Dir, EC);
   }
   // Compilers print diagnostics on standard error; build tools show it with the compile's own.
-  std::fwrite(R.output.data(), 1, R.output.size(), stderr);
+  std::string Shown = S.parseWarnings ? R.output : findingsOnly(R.output);
+  std::fwrite(Shown.data(), 1, Shown.size(), stderr);
 
   Tally T = countFindings(R.output);
   if (findingsFail(S.failOn, T)) {

@@ -138,3 +138,52 @@ TEST(Launcher, FindingsAreCountedFromPtoLintsDiagnostics) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(Launcher, OutputKeepsFindingsAndErrorsNotTheParsesWarnings) {
+  std::string Text = "In file included from /k.cpp:13:\n"
+                     "In file included from /inc/pto.hpp:30:\n"
+                     "/inc/gather.hpp:117:16: warning: argument to '#pragma unroll' should not be in parentheses\n"
+                     "  117 | #pragma unroll(4)\n"
+                     "      |                ^\n"
+                     "/inc/gather.hpp:155:16: warning: argument to '#pragma unroll' should not be in parentheses\n"
+                     "  155 | #pragma unroll(4)\n"
+                     "/inc/gather.hpp:160:3: note: expanded from here\n"
+                     "In file included from /k.cpp:13:\n"
+                     "/inc/reduce.hpp:131:9: warning: cannot prove that a partial predicate has the granularity "
+                     "[pto-vmin-mask-width]\n"
+                     "  131 |         vmin(dst, src0, src1, pred);\n"
+                     "note: not understood: whether the predicate 'pred' is partial\n"
+                     "/k.cpp:43:5: note: in instantiation of 'TROWMIN' requested here\n"
+                     "note: help: make the predicate with plt_b32\n"
+                     "/k.cpp:50:1: remark: unused-ish thing\n"
+                     "/k.cpp:60:1: error: use of undeclared identifier 'x'\n"
+                     "   60 | x;\n"
+                     "/k.cpp:61:1: remark: TASSIGN overlaps nothing [pto-tassign-advice]\n"
+                     "9 warnings and 1 error generated.\n"
+                     "pto-lint: error: some files did not compile (or, .pto, did not parse); findings for the calls "
+                     "that were parsed are reported\n";
+  EXPECT_EQ(findingsOnly(Text),
+            "In file included from /k.cpp:13:\n"
+            "/inc/reduce.hpp:131:9: warning: cannot prove that a partial predicate has the granularity "
+            "[pto-vmin-mask-width]\n"
+            "  131 |         vmin(dst, src0, src1, pred);\n"
+            "note: not understood: whether the predicate 'pred' is partial\n"
+            "/k.cpp:43:5: note: in instantiation of 'TROWMIN' requested here\n"
+            "note: help: make the predicate with plt_b32\n"
+            "/k.cpp:60:1: error: use of undeclared identifier 'x'\n"
+            "   60 | x;\n"
+            "/k.cpp:61:1: remark: TASSIGN overlaps nothing [pto-tassign-advice]\n"
+            "pto-lint: error: some files did not compile (or, .pto, did not parse); findings for the calls "
+            "that were parsed are reported\n");
+  // Findings only: unchanged.
+  std::string Clean = "/k.cpp:18:3: error: tmp tile holds 128 B [pto-colargmin-tmp-size]\n"
+                      "   18 |   TCOLARGMIN(dst, src, tmp);\n"
+                      "      |   ^\n"
+                      "note: help: declare tmp with at least 512 bytes\n";
+  EXPECT_EQ(findingsOnly(Clean), Clean);
+  EXPECT_TRUE(parse({"--parse-warnings", "g++"}).settings.parseWarnings);
+}
+
+} // namespace
