@@ -226,7 +226,7 @@ std::vector<std::string> commandFor(const std::vector<std::string> &Cmd, const C
   for (size_t I = 0; I < Cmd.size(); ++I) {
     bool OtherSource = I > 0 && Cmd[I] != Source &&
                        std::find(C.sources.begin(), C.sources.end(), Cmd[I]) != C.sources.end() &&
-                       !takesValue(Cmd[I - 1]) && Cmd[I - 1] != "-x";
+                       !takesValue(Cmd[I - 1]);
     if (!OtherSource)
       Out.push_back(Cmd[I]);
   }
