@@ -61,10 +61,16 @@ std::string ptoLintBinary(const Settings &S) {
 /// The process group of a running lint step (0: none). pto-lint runs in its own group so that a timeout can end
 /// all of it, which also keeps the terminal's Ctrl-C from reaching it: the handlers below pass such signals on.
 volatile sig_atomic_t LintGroup = 0;
+/// The temporary compile database while it exists ("" otherwise), for the handlers to remove.
+char DatabaseDir[PATH_MAX], DatabaseFile[PATH_MAX];
 
 extern "C" void forwardAndDie(int Sig) {
   if (LintGroup > 0)
     kill(-static_cast<pid_t>(LintGroup), SIGKILL);
+  if (DatabaseFile[0]) { // unlink and rmdir are async-signal-safe
+    unlink(DatabaseFile);
+    rmdir(DatabaseDir);
+  }
   signal(Sig, SIG_DFL);
   raise(Sig);
 }
@@ -148,20 +154,30 @@ LintRun runCapped(const std::vector<std::string> &Argv, unsigned TimeoutSeconds)
   return R;
 }
 
+void removeDatabase(const std::string &Dir) {
+  DatabaseFile[0] = 0; // first, so a signal now does not remove a directory someone else may have made since
+  std::error_code EC;
+  fs::remove_all(Dir, EC);
+}
+
 /// A one-entry-per-source compile database in a new temporary directory; "" if it cannot be made.
 std::string writeDatabase(const std::vector<std::string> &Cmd, const Compile &C) {
   std::error_code EC;
   fs::path Cwd = fs::current_path(EC);
   std::string Tmpl = (fs::temp_directory_path(EC) / "pto-lint-launch-XXXXXX").string();
-  if (!mkdtemp(Tmpl.data()))
+  std::string File = Tmpl + "/compile_commands.json";
+  if (File.size() >= sizeof DatabaseFile || !mkdtemp(Tmpl.data()))
     return "";
+  File = Tmpl + "/compile_commands.json";
+  std::memcpy(DatabaseDir, Tmpl.c_str(), Tmpl.size() + 1);
+  std::memcpy(DatabaseFile, File.c_str(), File.size() + 1);
   nlohmann::json Db = nlohmann::json::array();
   for (const std::string &Source : C.sources)
     Db.push_back({{"directory", Cwd.string()}, {"file", Source}, {"arguments", commandFor(Cmd, C, Source)}});
-  std::ofstream Out(Tmpl + "/compile_commands.json");
+  std::ofstream Out(File);
   Out << Db.dump(1) << "\n";
   if (!Out) {
-    fs::remove_all(Tmpl, EC);
+    removeDatabase(Tmpl);
     return "";
   }
   return Tmpl;
@@ -187,8 +203,7 @@ bool lintAllowsCompile(const Settings &S, const std::vector<std::string> &Cmd, c
     Argv.insert(Argv.end(), S.ptoLintArgs.begin(), S.ptoLintArgs.end());
     Argv.insert(Argv.end(), {"-p", Dir});
     R = runCapped(Argv, S.timeoutSeconds);
-    std::error_code EC;
-    fs::remove_all(Dir, EC);
+    removeDatabase(Dir);
   }
   // Compilers print diagnostics on standard error; build tools show it with the compile's own.
   std::string Shown = S.parseWarnings ? R.output : findingsOnly(R.output);

@@ -327,13 +327,16 @@ TEST(Launcher, InterruptStopsTheLintStep) {
   std::string D = T.path;
   std::ofstream(D + "/k.cpp") << "int k;\n";
   std::string Fake = fakePtoLint(D, "slow", "echo $$ > " + quote(D + "/pid") + "; exec sleep 60");
-  Out O = run("cd " + quote(D) + " && { " + Launch + " --pto-lint=" + quote(Fake) + " " + ClangXX +
+  fs::create_directory(D + "/tmp");
+  Out O = run("cd " + quote(D) + " && { TMPDIR=" + quote(D + "/tmp") + " " + Launch + " --pto-lint=" + quote(Fake) + " " + ClangXX +
               " -c k.cpp -o k.o & L=$!; while [ ! -s pid ]; do sleep 0.05; done; kill -TERM $L; wait $L; "
               "echo launcher=$?; sleep 0.2; st=$(cut -d' ' -f3 /proc/$(cat pid)/stat 2>/dev/null); "
               "if [ -z \"$st\" ] || [ \"$st\" = Z ]; then echo lint=gone; else echo lint=alive:$st; fi; }");
   EXPECT_NE(O.text.find("launcher=143"), std::string::npos) << O.text; // 128 + SIGTERM, as the shell reports it
   EXPECT_NE(O.text.find("lint=gone"), std::string::npos) << O.text;
   EXPECT_FALSE(fs::exists(D + "/k.o"));
+  // Nor is its temporary compile database left behind (TMPDIR: where the launcher makes it).
+  EXPECT_TRUE(fs::is_empty(D + "/tmp")) << O.text;
 }
 
 TEST(Launcher, CommandsThatAreNotCompilesPassStraightThrough) {
