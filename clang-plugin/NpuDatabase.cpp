@@ -120,6 +120,8 @@ std::string preludeDir(const char *Argv0) {
   std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&preludeDir));
   llvm::SmallString<256> P(llvm::sys::path::parent_path(Exe));
   llvm::sys::path::append(P, "..", "share", "pto-lint", "prelude");
+  // <prefix>/share/..., not <prefix>/bin/../share/...: the path is shown in --print-commands and exported databases.
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   if (llvm::sys::fs::exists(P + "/" + NpuPreludeFile))
     return std::string(P);
   return PTOLINT_PRELUDE_DIR;
