@@ -525,8 +525,8 @@ int main(int argc, const char **argv) {
     Keep(PtoFiles, All);
   }
   for (const std::string &F : PtoFiles)
-    if (!llvm::sys::fs::exists(F) || !std::ifstream(F))
-      return usage("cannot read '" + F + "'" + (llvm::sys::fs::exists(F) ? "" : ": no such file"));
+    if (!llvm::sys::fs::exists(F) || llvm::sys::fs::is_directory(F) || !std::ifstream(F)) // a directory opens
+      return usage("cannot read '" + F + "'" + (llvm::sys::fs::exists(F) ? llvm::sys::fs::is_directory(F) ? ": it is a directory" : "" : ": no such file"));
   for (const std::string &F : Sources) {
     if (!llvm::sys::fs::exists(F))
       return usage("cannot read '" + F + "': no such file");
@@ -653,25 +653,25 @@ int main(int argc, const char **argv) {
   Info.baseDir = std::string(Cwd);
   Info.tally = Session->results().tally;
   std::string Report = Session->report(Info);
+  // Files are written whole or not at all (a temporary and a rename): a full disk leaves no half report.
   if (!Output.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Output, EC);
-    if (EC)
-      return usage("cannot write '" + Output + "': " + EC.message());
-    OS << (Format == "text" ? Session->textReport(Info) : Report);
+    if (std::string Err = pto::clangfe::writeAtomically(Output, Format == "text" ? Session->textReport(Info) : Report);
+        !Err.empty())
+      return usage(Err);
   } else if (!Report.empty()) {
     llvm::outs() << Report;
   }
-  if (!Opts.stats.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Opts.stats, EC);
-    if (EC)
-      return usage("cannot write '" + Opts.stats + "': " + EC.message());
-    OS << Session->statsJson();
-  }
+  if (!Opts.stats.empty())
+    if (std::string Err = pto::clangfe::writeAtomically(Opts.stats, Session->statsJson()); !Err.empty())
+      return usage(Err);
   if (!Opts.quiet)
     (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << Session->summaryLine() << "\n";
   llvm::outs().flush();
+  if (llvm::outs().has_error()) { // standard output on a full disk: an error, not a silent loss (nor an abort)
+    std::string Why = llvm::outs().error().message();
+    llvm::outs().clear_error();
+    return usage("cannot write the report to standard output: " + Why);
+  }
 
   const pto::driver::Results &Results = Session->results();
   bool Incomplete = RunStatus != 0 || Results.translationUnits < Sources.size() + PtoFiles.size();
