@@ -225,14 +225,16 @@ std::string copyRules(const std::string &D) {
 
 TEST(Cli, ReportsAreByteIdenticalAcrossRuns) {
   // Determinism: the same inputs give the same bytes, run after run, in every format, C++ and .pto alike (the
-  // fingerprints included; no time stamps, addresses or hash-order iteration leak into a report).
-  const std::string Inputs = " --target=all " + Src + "/examples/colargmin_dynamic.cpp " +
-                             Src + "/tests/pto/tile-ops.pto" + Flags;
+  // fingerprints included; no time stamps, addresses or hash-order iteration leak into a report), whatever -j.
+  const std::string Inputs = " --target=all " + Src + "/examples/colargmin_dynamic.cpp " + Src +
+                             "/tests/pto/tile-ops.pto" + Flags;
   for (const char *Format : {"text", "json", "sarif"}) {
     std::string First;
-    for (int K = 0; K < 3; ++K) {
+    for (int K = 0; K < 10; ++K) {
       std::string D = tempDir();
-      Out O = run("cd " + Src + " && " + Cli + " --quiet --format=" + Format + " --output=" + D + "/r" + Inputs);
+      const char *Jobs[] = {"1", "2", "4"};
+      Out O = run("cd " + Src + " && " + Cli + " -j" + Jobs[K % 3] + " --quiet --format=" + Format + " --output=" + D +
+                  "/r" + Inputs);
       EXPECT_EQ(O.rc, 1) << O.text;
       std::ifstream In(D + "/r");
       std::stringstream SS;
@@ -241,8 +243,25 @@ TEST(Cli, ReportsAreByteIdenticalAcrossRuns) {
       if (K == 0)
         First = SS.str();
       else
-        EXPECT_EQ(SS.str(), First) << Format << " report differs between runs";
+        EXPECT_EQ(SS.str(), First) << Format << " report of run " << K << " (-j" << Jobs[K % 3] << ") differs";
     }
+  }
+}
+
+TEST(Cli, PluginAndCliPrintTheSameDiagnostics) {
+  // One engine behind both: for each example, the CLI's text output and the plugin's diagnostics are the same lines
+  // (but for the compiler's closing "N warnings generated." and the CLI's summary, which --quiet drops).
+  for (const char *Name : {"colargmin_doc_example", "colargmin_dynamic", "colargmin_legal", "colargmin_run"}) {
+    std::string K = Src + "/examples/" + std::string(Name) + ".cpp";
+    Out C = run(Cli + " --quiet --target=all " + K + Flags);
+    Out P = run(std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src + "/refmodel/include -fplugin=" +
+                PTOLINT_PLUGIN + " -fplugin-arg-ptolint-target=all " + K);
+    std::string Plugin;
+    std::istringstream Lines(P.text);
+    for (std::string L; std::getline(Lines, L);)
+      if (L.find(" generated.") == std::string::npos)
+        Plugin += L + "\n";
+    EXPECT_EQ(C.text, Plugin) << Name;
   }
 }
 
