@@ -311,45 +311,42 @@ std::string toolIdentity(const char *Argv0) {
   return Id;
 }
 
-/// Runs the jobs on Threads threads; returns their outcomes in input order. OnDone(i) is called, in the order
-/// jobs finish, on the calling thread.
-std::vector<Outcome> runJobs(const std::vector<Job> &Jobs, RunContext &Ctx, unsigned Threads,
-                             const std::function<void(size_t)> &OnDone) {
-  std::vector<Outcome> Out(Jobs.size());
+/// Runs the jobs on Threads threads; hands each outcome to OnDone(index, outcome) on the calling thread, in the
+/// order jobs finish.
+void runJobs(const std::vector<Job> &Jobs, RunContext &Ctx, unsigned Threads,
+             const std::function<void(size_t, Outcome)> &OnDone) {
   std::atomic<size_t> Next{0};
   std::mutex M;
   std::condition_variable CV;
-  std::deque<size_t> Done;
+  std::deque<std::pair<size_t, Outcome>> Done;
   auto Work = [&] {
     for (size_t I; (I = Next++) < Jobs.size();) {
       Outcome O;
       try {
         O = runJob(Jobs[I], Ctx);
-      } catch (const std::exception &E) {
+      } catch (const std::exception &E) { // fail closed: the run ends with exit 3
         O.printed = "pto-lint: internal error on '" + Jobs[I].file + "': " + E.what() + "\n";
         O.results.internalErrors = 1;
       }
       std::lock_guard<std::mutex> L(M);
-      Out[I] = std::move(O);
-      Done.push_back(I);
+      Done.emplace_back(I, std::move(O));
       CV.notify_one();
     }
   };
   Threads = std::max(1u, std::min<unsigned>(Threads, Jobs.size()));
-  std::vector<std::thread> Pool; // the calling thread only reports progress
+  std::vector<std::thread> Pool; // the calling thread only reports
   for (unsigned T = 0; T < Threads; ++T)
     Pool.emplace_back(Work);
   for (size_t Seen = 0; Seen < Jobs.size(); ++Seen) {
     std::unique_lock<std::mutex> L(M);
     CV.wait(L, [&] { return !Done.empty(); });
-    size_t I = Done.front();
+    std::pair<size_t, Outcome> D = std::move(Done.front());
     Done.pop_front();
     L.unlock();
-    OnDone(I);
+    OnDone(D.first, std::move(D.second));
   }
   for (std::thread &T : Pool)
     T.join();
-  return Out;
 }
 
 /// `--shard=i/n`: the 1-based shard index and the count, or an error.
@@ -626,26 +623,31 @@ int main(int argc, const char **argv) {
   unsigned Threads = Jobs.getNumOccurrences() && Jobs > 0 ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   // A progress line on a terminal only: `[i/N] file`, rewritten in place, gone at the end.
   bool Progress = !Opts.quiet && ::isatty(STDERR_FILENO) && Work.size() > 1;
-  size_t Finished = 0;
-  std::vector<Outcome> Outcomes = runJobs(Work, Ctx, Threads, [&](size_t I) {
-    ++Finished;
-    if (Progress)
-      llvm::errs() << "\r\x1b[K[" << Finished << "/" << Work.size() << "] " << Work[I].file;
-  });
-  if (Progress)
-    llvm::errs() << "\r\x1b[K";
-  llvm::errs().flush();
-
-  // Text reports go to standard output with the compiler's own diagnostics, as clang-tidy does.
+  // Text reports go to standard output with the compiler's own diagnostics, as clang-tidy does. Each file's
+  // diagnostics are printed as soon as every file before it is done (input order, whatever finishes first).
   llvm::raw_ostream &Printed = Format == "text" ? llvm::outs() : llvm::errs();
   auto Session = std::make_shared<pto::driver::Session>(Opts);
   int RunStatus = 0; // ClangTool: 1 if a file failed, 2 if one was skipped (no compile command)
-  for (const Outcome &O : Outcomes) {
-    Printed << O.printed;
-    Session->absorb(O.results);
-    RunStatus = O.status == 1 || RunStatus == 1 ? 1 : std::max(RunStatus, O.status);
-  }
-  Printed.flush();
+  std::vector<std::optional<Outcome>> Pending(Work.size());
+  size_t Finished = 0, NextToPrint = 0;
+  runJobs(Work, Ctx, Threads, [&](size_t I, Outcome O) {
+    ++Finished;
+    Pending[I] = std::move(O);
+    if (Progress)
+      llvm::errs() << "\r\x1b[K";
+    for (; NextToPrint < Work.size() && Pending[NextToPrint]; ++NextToPrint) {
+      Outcome &P = *Pending[NextToPrint];
+      Printed << P.printed;
+      Printed.flush();
+      Session->absorb(P.results);
+      RunStatus = P.status == 1 || RunStatus == 1 ? 1 : std::max(RunStatus, P.status);
+      Pending[NextToPrint]->printed.clear(); // printed and absorbed: only "done" is kept
+      Pending[NextToPrint]->results = {};
+    }
+    if (Progress && Finished < Work.size())
+      llvm::errs() << "[" << Finished << "/" << Work.size() << "] " << Work[I].file;
+    llvm::errs().flush();
+  });
 
   pto::checker::RunInfo Info;
   Info.toolVersion = PTOLINT_VERSION;
