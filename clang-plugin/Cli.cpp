@@ -1,5 +1,7 @@
 // clang-plugin: the `pto-lint` LibTooling CLI, a thin shell over Lint (same findings as the plugin).
 #include "Lint.h"
+#include "driver/Baseline.h"
+#include "driver/Config.h"
 #include "driver/Driver.h"
 #include "ptotext/Reader.h"
 #include "NpuCommand.h"
@@ -20,6 +22,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <fstream>
+#include <functional>
+#include <map>
 #include <sstream>
 #include <numeric>
 
@@ -52,6 +56,10 @@ cl::opt<std::string> ExportCommands(
              "compile_commands.json for clang-tidy or clangd, and exit"),
     cl::value_desc("file"), cl::cat(Cat));
 cl::opt<bool> ListRules("list-rules", cl::desc("list the rules and exit"), cl::cat(Cat));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("print the effective configuration for the first file (or the working directory) "
+                                  "as .pto-lint.yaml and exit"),
+                         cl::cat(Cat));
 cl::opt<std::string> Explain("explain", cl::desc("print the reference page of a rule and exit"),
                              cl::value_desc("rule-id"), cl::cat(Cat));
 
@@ -77,26 +85,53 @@ int usage(const std::string &Msg) {
   return InputError;
 }
 
+/// A source file's options (its configuration files under the command line's), by file name.
+using FileOptions = std::function<std::shared_ptr<const pto::driver::Options>(const std::string &File)>;
+
+/// The options for File: the defaults, its .pto-lint.yaml chain (or --config-file), then the command line's
+/// KEY=VALUE pairs; nullopt with Err (`path:line:col: error: ...` for a configuration file, else the message).
+/// Configuration files are read once per run through Cache.
+std::optional<pto::driver::Options> optionsForFile(pto::driver::ConfigCache &Cache, const std::string &File,
+                                                   const pto::driver::OptionPairs &CommandLine, std::string &Err) {
+  std::optional<pto::driver::Resolved> R = Cache.resolve(File, CommandLine, pto::driver::Options(), Err);
+  if (!R)
+    return std::nullopt;
+  return std::move(R->options);
+}
+
 class Factory : public FrontendActionFactory {
 public:
-  Factory(std::shared_ptr<pto::driver::Session> S, pto::clangfe::Rendering How) : S(std::move(S)), How(How) {}
-  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(S, How); }
+  Factory(std::shared_ptr<pto::driver::Session> S, pto::clangfe::Rendering How, FileOptions Opts)
+      : S(std::move(S)), How(How), Opts(std::move(Opts)) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(S, How, Opts); }
 
 private:
   class Action : public ASTFrontendAction {
   public:
-    Action(std::shared_ptr<pto::driver::Session> S, pto::clangfe::Rendering How) : S(std::move(S)), How(How) {}
-    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
-      return pto::clangfe::makeLintConsumer(CI, S, How);
+    Action(std::shared_ptr<pto::driver::Session> S, pto::clangfe::Rendering How, FileOptions Opts)
+        : S(std::move(S)), How(How), Opts(std::move(Opts)) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef InFile) override {
+      return pto::clangfe::makeLintConsumer(CI, S, How, Opts(InFile.str()));
     }
 
   private:
     std::shared_ptr<pto::driver::Session> S;
     pto::clangfe::Rendering How;
+    FileOptions Opts;
   };
   std::shared_ptr<pto::driver::Session> S;
   pto::clangfe::Rendering How;
+  FileOptions Opts;
 };
+
+/// Prints a configuration error: located ones as they are (`file:line:col: error: ...`), others as pto-lint's.
+int configError(const std::string &Err) {
+  if (Err.find(": error: ") != std::string::npos) {
+    llvm::errs() << Err << "\n";
+    return pto::driver::InputError;
+  }
+  return usage(Err);
+}
 
 
 
@@ -137,7 +172,8 @@ int main(int argc, const char **argv) {
     return Exit::Clean;
   }
 
-  pto::driver::Options Opts;
+  pto::driver::Options Opts; // the run's: reports, baseline; each file's checking options add its configuration
+  pto::driver::OptionPairs CommandLine;
   const auto &Table = pto::driver::optionTable();
   for (size_t I = 0; I < Table.size(); ++I)
     if (TableOpts[I]->getNumOccurrences()) {
@@ -147,7 +183,18 @@ int main(int argc, const char **argv) {
       std::string Err = pto::driver::applyOption(Opts, Table[I].key, Joined);
       if (!Err.empty())
         return usage(Err);
+      CommandLine.emplace_back(Table[I].key, Joined);
     }
+  pto::driver::ConfigCache Configs;
+  if (DumpConfig) {
+    std::string Err;
+    std::optional<pto::driver::Resolved> R =
+        Configs.resolve(Files.empty() ? "." : Files.front(), CommandLine, pto::driver::Options(), Err);
+    if (!R)
+      return configError(Err);
+    llvm::outs() << pto::driver::dumpConfig(*R);
+    return Clean;
+  }
   const std::string &Format = Opts.format, &Output = Opts.output;
   if (!Opts.engine.dumpDir.empty() && !llvm::sys::fs::is_directory(Opts.engine.dumpDir))
     return usage("--dump-smt directory '" + Opts.engine.dumpDir + "' does not exist");
@@ -208,6 +255,39 @@ int main(int argc, const char **argv) {
     }
   }
 
+  // Every input's options before anything runs: a bad configuration file stops the run (exit 2).
+  std::map<std::string, std::shared_ptr<const pto::driver::Options>> PerFile;
+  auto AbsoluteOf = [](const std::string &F) {
+    llvm::SmallString<256> A(F);
+    llvm::sys::fs::make_absolute(A);
+    llvm::sys::path::remove_dots(A, true);
+    return std::string(A);
+  };
+  for (const auto *List : {&Sources, &PtoFiles})
+    for (const std::string &F : *List) {
+      std::string Err;
+      std::optional<pto::driver::Options> O = optionsForFile(Configs, F, CommandLine, Err);
+      if (!O)
+        return configError(Err);
+      PerFile[AbsoluteOf(F)] = std::make_shared<const pto::driver::Options>(std::move(*O));
+    }
+  FileOptions OptionsOf = [&](const std::string &F) -> std::shared_ptr<const pto::driver::Options> {
+    auto It = PerFile.find(AbsoluteOf(F));
+    if (It != PerFile.end())
+      return It->second;
+    std::string Err; // a file the database names otherwise: its directory's configuration (already read)
+    std::optional<pto::driver::Options> O = optionsForFile(Configs, F, CommandLine, Err);
+    return O ? std::make_shared<const pto::driver::Options>(std::move(*O)) : nullptr;
+  };
+  std::shared_ptr<const pto::driver::Baseline> Base;
+  if (!Opts.baseline.empty()) {
+    std::string Err;
+    std::optional<pto::driver::Baseline> B = pto::driver::Baseline::load(Opts.baseline, Err);
+    if (!B)
+      return configError(Err);
+    Base = std::make_shared<const pto::driver::Baseline>(std::move(*B));
+  }
+
   if (!DB)
     DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
   auto Npu = std::make_unique<pto::clangfe::NpuDatabase>(std::move(DB), pto::clangfe::preludeDir(argv[0]));
@@ -258,10 +338,11 @@ int main(int argc, const char **argv) {
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(Format == "text" ? llvm::outs() : llvm::errs(), DiagOpts.get());
   auto Session = std::make_shared<pto::driver::Session>(Opts);
+  Session->useBaseline(Base);
   pto::clangfe::Rendering How;
   How.diagnostics = Format == "text";
   How.findingsAreNotCompileErrors = true;
-  Factory F(Session, How);
+  Factory F(Session, How, OptionsOf);
   // ClangTool prints "[i/N] Processing file ..." on stderr when it is given several files, as clang-tidy
   // does; with --quiet each file is its own run, so nothing but diagnostics is printed.
   auto RunOn = [&](const std::vector<std::string> &Files) {
@@ -281,7 +362,8 @@ int main(int argc, const char **argv) {
     std::stringstream SS;
     SS << In.rdbuf();
     const std::string Text = SS.str();
-    pto::ptotext::Reading Rd = pto::ptotext::read(File, Text, Rules, Opts.lenientDocSyntax);
+    std::shared_ptr<const pto::driver::Options> FileOpts = OptionsOf(File);
+    pto::ptotext::Reading Rd = pto::ptotext::read(File, Text, Rules, FileOpts->lenientDocSyntax);
     pto::driver::Unit U;
     U.mainFile = File;
     U.calls = std::move(Rd.calls);
@@ -292,7 +374,8 @@ int main(int argc, const char **argv) {
       OS << P.loc.file << ":" << P.loc.line << ":" << P.loc.col << ": error: " << P.message << "\n";
     for (const pto::ptotext::Problem &P : Rd.warnings)
       OS << P.loc.file << ":" << P.loc.line << ":" << P.loc.col << ": warning: " << P.message << "\n";
-    std::vector<pto::checker::Finding> Fs = Session->lint(U, [&](const std::string &) { return std::string_view(Text); });
+    std::vector<pto::checker::Finding> Fs =
+        Session->lint(U, [&](const std::string &) { return std::string_view(Text); }, FileOpts.get());
     if (Format == "text") {
       pto::checker::RunInfo Here;
       Here.baseDir = std::string(Cwd);
@@ -338,6 +421,19 @@ int main(int argc, const char **argv) {
   const pto::driver::Results &Results = Session->results();
   bool Incomplete = RunStatus != 0 || Results.translationUnits < Sources.size() + PtoFiles.size();
   int Rc = Session->exitCode(Incomplete);
+  if (!Opts.writeBaseline.empty()) {
+    // Every finding of the run, baselined ones too: the new file replaces the old one.
+    llvm::SmallString<256> Dir(AbsoluteOf(Opts.writeBaseline));
+    llvm::sys::path::remove_filename(Dir);
+    pto::driver::Baseline B = pto::driver::Baseline::of(Session->allFindings(), std::string(Dir));
+    if (std::string Err = pto::driver::writeFileAtomically(Opts.writeBaseline, B.json()); !Err.empty())
+      return usage(Err);
+    if (!Opts.quiet)
+      llvm::errs() << "pto-lint: wrote " << B.size() << " finding" << (B.size() == 1 ? "" : "s") << " to baseline '"
+                   << Opts.writeBaseline << "'\n";
+    if (Rc == Exit::Findings)
+      Rc = Exit::Clean; // recorded, not failed; input and internal errors still are
+  }
   if (Rc == Exit::InputError)
     llvm::errs() << "pto-lint: error: "
                  << (Results.failedTranslationUnits ? "some files did not compile (or, .pto, did not parse)"
