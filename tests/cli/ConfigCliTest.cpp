@@ -133,6 +133,22 @@ TEST(Plugin, ReadsTheMainFilesConfiguration) {
   EXPECT_NE(Arg.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << Arg.text;
 }
 
+TEST(Tidy, ModuleReadsTheMainFilesConfiguration) {
+  const std::string ClangTidy = PTOLINT_CLANG_TIDY, Module = PTOLINT_TIDY_MODULE;
+  if (ClangTidy.empty() || Module.empty())
+    GTEST_SKIP() << "needs clang-tidy-19 and the pto-tidy-module build";
+  std::string D = tree("Targets: a5\n");
+  std::string Tidy = ClangTidy + " --load=" + Module + " -checks='-*,pto-*' ";
+  Out A5 = run(Tidy + D + "/sub/k.cpp" + Flags);
+  EXPECT_EQ(A5.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << A5.text;
+  Out Opt = run(Tidy + "-config='{CheckOptions: {pto-lint.Targets: a2a3}}' " + D + "/sub/k.cpp" + Flags);
+  EXPECT_NE(Opt.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << "CheckOptions win\n" << Opt.text;
+  write(D + "/.pto-lint.yaml", "Targets: a9\n");
+  Out Bad = run(Tidy + D + "/sub/k.cpp" + Flags);
+  EXPECT_NE(Bad.text.find(D + "/.pto-lint.yaml:1:10: error: unknown target 'a9'"), std::string::npos) << Bad.text;
+  EXPECT_NE(Bad.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << "checked with the defaults\n" << Bad.text;
+}
+
 TEST(Baseline, SuppressesRecordedFindingsAcrossEditsButNotNewOnes) {
   std::string D = pto::testutil::tempDir("baseline-cli");
   std::string Kernel = pto::testutil::readFile(Example);
