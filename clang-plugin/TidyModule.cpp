@@ -138,7 +138,10 @@ private:
     for (const pto::driver::OptionSpec &S : pto::driver::optionTable())
       if (S.configKey)
         if (std::optional<StringRef> V = Options.getLocalOrGlobal("pto-lint." + std::string(S.configKey)))
-          Explicit.emplace_back(S.key, V->str());
+          // `pto-lint.Targets: all` has always meant the default here (docs/editor.md): a unit built for one
+          // target is still checked for it.
+          if (!(std::string(S.key) == "target" && *V == "all"))
+            Explicit.emplace_back(S.key, V->str());
     if (std::optional<StringRef> V = Options.getLocalOrGlobal("pto-lint.ConfigFile"))
       Explicit.emplace_back("config-file", V->str());
     std::string Main = ".";

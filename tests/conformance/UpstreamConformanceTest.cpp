@@ -515,6 +515,8 @@ TEST(Upstream, BaselineSuppressesEveryFindingOnARerun) {
   ASSERT_TRUE(First.is_object());
   size_t Found = First["findings"].size();
   EXPECT_GE(Found, 5u) << "the sample has the triaged a2a3 findings";
+  RecordProperty("kernels", static_cast<int>(Sample.size()));
+  RecordProperty("findings", static_cast<int>(Found));
   Json Base = Json::parse(readFile(Dir + "/baseline.json"), nullptr, false);
   ASSERT_TRUE(Base.is_object());
   size_t Recorded = 0;
