@@ -26,34 +26,8 @@ now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 minimum() { sort -n | head -1; }
 
-# The compile commands upstream's CMake builds each kernel with (as tests/conformance/UpstreamConformanceTest.cpp).
-database() {
-  local target=$1 out=$2 fam def first=1
-  if [ "$target" = a2a3 ]; then fam=dav-c220 def=-DMEMORY_BASE; else fam=dav-c310 def=-DREGISTER_BASE; fi
-  echo "[" >"$out"
-  for f in "$isa"/tests/npu/"$target"/src/st/testcase/*/*_kernel.cpp; do
-    local rel=${f#"$isa/tests/npu/$target/src/st/testcase/"} name arch kind extra=()
-    name=$(basename "$f" _kernel.cpp)
-    arch=$(awk -v t="$target" -v r="$rel" '$1 == t && $2 == r {print $3; exit}' "$here/tests/conformance/kernel-commands.txt")
-    if [ -n "$arch" ]; then
-      read -r -a extra <<<"$(awk -v t="$target" -v r="$rel" '$1 == t && $2 == r {for (i = 4; i <= NF; i++) printf "%s ", $i; exit}' \
-        "$here/tests/conformance/kernel-commands.txt")"
-    else
-      kind=$(grep -oE "pto_(vec|cube|mix)_st\\($name\\)" "$(dirname "$f")/CMakeLists.txt" | sed -E 's/pto_([a-z]+)_st.*/\1/' | head -1)
-      [ -n "$kind" ] || continue
-      if [ "$kind" = mix ]; then arch=$fam; else arch=$fam-$kind; fi
-    fi
-    local args="\"bisheng\", \"-O2\", \"-std=c++17\", \"-xcce\", \"--cce-aicore-arch=$arch\", \"$def\", \"-I$isa/include\""
-    for e in "${extra[@]}"; do
-      [ "$e" = "-I." ] && e="-I$(dirname "$f")"
-      args+=", \"$e\""
-    done
-    [ $first = 1 ] || echo "," >>"$out"
-    first=0
-    printf '{"directory": "%s", "file": "%s", "arguments": [%s, "-c", "%s"]}' "$(dirname "$f")" "$f" "$args" "$f" >>"$out"
-  done
-  echo "]" >>"$out"
-}
+# The compile commands upstream's CMake builds each kernel with (bench/upstream-db.sh).
+database() { "$here/bench/upstream-db.sh" "$1" "$2" "$isa"; }
 
 run_target() {
   local target=$1 db="$work/$1" n=0 base_total=0 with_total=0 base_min=0 with_min=0 worst=0 worst_name=""

@@ -1,6 +1,9 @@
 // checker: renders findings as clang-style text, pto-lint JSON (schema 1) and SARIF 2.1.0.
 #include "Emit.h"
 
+#include <functional>
+#include <tuple>
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -285,33 +288,96 @@ std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
   return dump(J);
 }
 
-std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const RunInfo &Info) {
+namespace {
+
+/// Where a SARIF result is: its first location's artifact URI, line and column ("" and 0 without one).
+std::tuple<std::string, long, long> sarifPlace(const Json &Res) {
+  const Json *L = Res.contains("locations") && !Res["locations"].empty() ? &Res["locations"][0] : nullptr;
+  if (!L || !L->contains("physicalLocation"))
+    return {"", 0, 0};
+  const Json &P = (*L)["physicalLocation"];
+  std::string Uri = P.value("/artifactLocation/uri"_json_pointer, std::string());
+  long Line = P.value("/region/startLine"_json_pointer, 0L), Col = P.value("/region/startColumn"_json_pointer, 0L);
+  return {Uri, Line, Col};
+}
+
+/// The run object for Results (ruleIndex not yet set): results in one order whatever order they came in (by
+/// location, then rule; results at one place keep their order), one result per (place, rule, message), the
+/// descriptors of the rules they use in the rule set's order (then any others, as Describe gives them).
+Json sarifRun(Json Results, const RuleSet &Rules, const std::function<Json(const std::string &)> &Describe,
+              Json Driver, Json BaseIds, bool Successful) {
+  std::vector<Json> Rs(Results.begin(), Results.end());
+  std::stable_sort(Rs.begin(), Rs.end(), [](const Json &A, const Json &B) {
+    return std::tuple_cat(sarifPlace(A), std::make_tuple(A.value("ruleId", std::string()))) <
+           std::tuple_cat(sarifPlace(B), std::make_tuple(B.value("ruleId", std::string())));
+  });
+  std::set<std::tuple<std::string, long, long, std::string, std::string>> Seen;
+  std::vector<Json> Unique;
+  for (Json &R : Rs) {
+    auto [Uri, Line, Col] = sarifPlace(R);
+    if (Seen.insert({Uri, Line, Col, R.value("ruleId", std::string()), R.value("/message/text"_json_pointer, std::string())})
+            .second)
+      Unique.push_back(std::move(R));
+  }
+  std::set<std::string> Used;
+  for (const Json &R : Unique)
+    Used.insert(R.value("ruleId", std::string()));
   Json Descriptors = Json::array();
   std::map<std::string, size_t> Index;
-  // Only the rules some result refers to, sorted by id: the log stays small and stable when rules are added.
-  std::set<std::string> Used;
-  for (const Finding &F : Fs)
-    Used.insert(F.ruleId);
   for (const Rule &R : Rules.rules())
     if (Used.count(R.id)) {
       Index.emplace(R.id, Descriptors.size());
       Descriptors.push_back(ruleDescriptor(R));
     }
+  Json Out = Json::array();
+  for (Json &R : Unique) {
+    std::string Id = R.value("ruleId", std::string());
+    auto It = Index.find(Id);
+    if (It == Index.end()) {
+      It = Index.emplace(Id, Descriptors.size()).first;
+      Descriptors.push_back(Describe(Id));
+    }
+    // ruleIndex right after ruleId, as the results were always written.
+    Json Ordered;
+    for (auto &[K, V] : R.items()) {
+      Ordered[K] = V;
+      if (K == "ruleId")
+        Ordered["ruleIndex"] = It->second;
+    }
+    Out.push_back(std::move(Ordered));
+  }
+  Driver["rules"] = Descriptors;
+  Json Run;
+  Run["tool"]["driver"] = Driver;
+  if (!BaseIds.is_null())
+    Run["originalUriBaseIds"] = BaseIds;
+  Run["invocations"] = Json::array({{{"executionSuccessful", Successful}}});
+  Run["results"] = Out;
+  return Run;
+}
 
+Json sarifLog(Json Run) {
+  Json Log;
+  Log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  Log["version"] = "2.1.0";
+  Log["runs"] = Json::array({std::move(Run)});
+  return Log;
+}
+
+} // namespace
+
+std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const RunInfo &Info) {
+  std::map<std::string, Json> Meta; // descriptors of ids the rule set does not have
   Json Results = Json::array();
   for (const Finding &F : Fs) {
-    auto It = Index.find(F.ruleId);
-    if (It == Index.end()) {
-      It = Index.emplace(F.ruleId, Descriptors.size()).first;
-      Descriptors.push_back(metaDescriptor(F));
-    }
+    if (!Rules.find(F.ruleId) && !Meta.count(F.ruleId))
+      Meta.emplace(F.ruleId, metaDescriptor(F));
     // A sentence break keeps the headline whole where GitHub shows only the first sentence.
     std::string Text = F.message;
     if (!F.counterexample.empty())
       Text += ". Counterexample: " + assignments(F.counterexample) + ".";
     Json Res;
     Res["ruleId"] = F.ruleId;
-    Res["ruleIndex"] = It->second;
     Res["level"] = severityName(F.severity);
     Res["message"]["text"] = Text;
     Res["locations"] = Json::array();
@@ -351,24 +417,66 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
     Driver["informationUri"] = Info.informationUri;
   if (!Info.toolVersion.empty())
     Driver["semanticVersion"] = Info.toolVersion;
-  Driver["rules"] = Descriptors;
-
-  Json Run;
-  Run["tool"]["driver"] = Driver;
+  Json BaseIds;
   if (!Info.baseDir.empty() && Info.baseDir[0] == '/') {
     std::string B = Info.baseDir;
     while (B.size() > 1 && B.back() == '/')
       B.pop_back();
-    Run["originalUriBaseIds"]["%SRCROOT%"]["uri"] = "file://" + uriEncode(B == "/" ? B : B + "/");
+    BaseIds["%SRCROOT%"]["uri"] = "file://" + uriEncode(B == "/" ? B : B + "/");
   }
-  Run["invocations"] = Json::array({{{"executionSuccessful", Info.tally.errors == 0}}});
-  Run["results"] = Results;
+  return dump(sarifLog(sarifRun(std::move(Results), Rules, [&](const std::string &Id) { return Meta.at(Id); },
+                                std::move(Driver), std::move(BaseIds), Info.tally.errors == 0)));
+}
 
-  Json Log;
-  Log["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
-  Log["version"] = "2.1.0";
-  Log["runs"] = Json::array({Run});
-  return dump(Log);
+std::string mergeSarif(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err) {
+  Json Results = Json::array(), Driver, BaseIds;
+  std::map<std::string, Json> Descriptors;
+  bool Successful = true;
+  for (size_t I = 0; I < Logs.size(); ++I) {
+    const std::string Which = "log " + std::to_string(I + 1);
+    Json Log = Json::parse(Logs[I], nullptr, /*allow_exceptions=*/false);
+    if (Log.is_discarded() || !Log.is_object() || Log.value("version", std::string()) != "2.1.0" ||
+        !Log.contains("runs") || !Log["runs"].is_array() || Log["runs"].size() != 1 || !Log["runs"][0].is_object()) {
+      Err = Which + " is not a SARIF 2.1.0 log with one run";
+      return "";
+    }
+    Json &Run = Log["runs"][0];
+    Json D = Run.value("/tool/driver"_json_pointer, Json());
+    if (!D.is_object() || D.value("name", std::string()) != "pto-lint") {
+      Err = Which + " was not written by pto-lint";
+      return "";
+    }
+    Json Rs = D.value("rules", Json::array());
+    D.erase("rules");
+    Json Ids = Run.value("originalUriBaseIds", Json());
+    if (I == 0) {
+      Driver = D;
+      BaseIds = Ids;
+    } else if (D != Driver) {
+      Err = Which + " was written by another pto-lint (" + D.value("semanticVersion", std::string("?")) + ")";
+      return "";
+    } else if (Ids != BaseIds) {
+      Err = Which + " has another source root (%SRCROOT%): shards must run in one checkout path";
+      return "";
+    }
+    if (Rs.is_array())
+      for (const Json &R : Rs)
+        if (R.is_object() && R.contains("id") && R["id"].is_string())
+          Descriptors.emplace(R["id"].get<std::string>(), R);
+    for (const Json &Inv : Run.value("invocations", Json::array()))
+      Successful &= Inv.value("executionSuccessful", true);
+    for (Json R : Run.value("results", Json::array())) {
+      if (!R.is_object() || !R.contains("ruleId") || !R["ruleId"].is_string()) {
+        Err = Which + " has a result without a ruleId";
+        return "";
+      }
+      R.erase("ruleIndex");
+      Results.push_back(std::move(R));
+    }
+  }
+  return dump(sarifLog(sarifRun(std::move(Results), Rules,
+                                [&](const std::string &Id) { return Descriptors.count(Id) ? Descriptors[Id] : Json{{"id", Id}}; },
+                                std::move(Driver), std::move(BaseIds), Successful)));
 }
 
 std::string summaryLine(const Tally &T) {

@@ -29,6 +29,10 @@ std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info);
 /// notes, a code flow (path conditions, then the call with the counterexample as its state), fixes. Passes the SARIF
 /// Multitool's `validate` with no error or warning (tests/cli/validate-reports.sh).
 std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const RunInfo &Info);
+/// Joins the SARIF logs of shards of one run (`pto-lint --shard=i/n --format=sarif`) into the log one run over
+/// all inputs writes: results in the same order, one per (place, rule, message), the rule descriptors they use.
+/// "" and Err set when a log is not pto-lint's SARIF, or the logs come from other tool builds or source roots.
+std::string mergeSarif(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err);
 /// "N call sites, N checks: N proved, N violated, N unknown[, N errors]".
 std::string summaryLine(const Tally &T);
 /// Stable across runs and unrelated edits: hash of rule id, file (relative), op, function, and message.

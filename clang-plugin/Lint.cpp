@@ -62,9 +62,8 @@ namespace {
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How,
-               std::shared_ptr<const driver::Options> UnitOpts)
-      : CI(CI), Session(std::move(S)), How(How), UnitOpts(std::move(UnitOpts)), Scopes(std::make_shared<ScopeMacros>()) {
+  LintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How)
+      : CI(CI), Session(std::move(S)), How(How), Scopes(std::make_shared<ScopeMacros>()) {
     recordScopeMacros(CI.getPreprocessor(), Scopes); // (NPU commands: the prelude's pragma installs the CCE fixups)
   }
 
@@ -86,7 +85,6 @@ private:
   CompilerInstance &CI;
   std::shared_ptr<driver::Session> Session;
   Rendering How;
-  std::shared_ptr<const driver::Options> UnitOpts;
   std::shared_ptr<ScopeMacros> Scopes; // shared with the preprocessor callback
 
   void internalError(const std::string &What) {
@@ -100,7 +98,7 @@ private:
   void run(ASTContext &Ctx, bool CompileFailed) {
     driver::Unit U = readUnit(Ctx, CI.getPreprocessor(), *Scopes);
     U.compileFailed = CompileFailed;
-    for (const checker::Finding &F : Session->lint(U, sourceText(Ctx), UnitOpts.get()))
+    for (const checker::Finding &F : Session->lint(U, sourceText(Ctx)))
       if (How.diagnostics)
         report(Ctx, F);
   }
@@ -128,9 +126,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<ASTConsumer> makeLintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How,
-                                             std::shared_ptr<const driver::Options> UnitOpts) {
-  return std::make_unique<LintConsumer>(CI, std::move(S), How, std::move(UnitOpts));
+std::unique_ptr<ASTConsumer> makeLintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How) {
+  return std::make_unique<LintConsumer>(CI, std::move(S), How);
 }
 
 } // namespace pto::clangfe

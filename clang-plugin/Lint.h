@@ -32,10 +32,8 @@ driver::Unit readUnit(clang::ASTContext &Ctx, clang::Preprocessor &PP, const Sco
 driver::SourceText sourceText(clang::ASTContext &Ctx);
 
 /// The consumer shares ownership of the session: Clang destroys a plugin's action before the consumer runs.
-/// UnitOpts: the unit's own options (its configuration file), else the session's.
 std::unique_ptr<clang::ASTConsumer> makeLintConsumer(clang::CompilerInstance &CI, std::shared_ptr<driver::Session> S,
-                                                     Rendering How,
-                                                     std::shared_ptr<const driver::Options> UnitOpts = nullptr);
+                                                     Rendering How);
 
 } // namespace pto::clangfe
 

@@ -94,7 +94,30 @@ std::string compileCommandsJson(const CompilationDatabase &DB, const std::vector
   return compileCommandsJson(Cmds);
 }
 
+/// Writes Text to a file that is not to be replaced (a device such as /dev/stdout or /dev/full, a pipe): directly,
+/// with every error checked, so a full device is an error and not a silent loss.
+static std::string writeInPlace(const std::string &Path, const std::string &Text) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Append);
+  if (EC)
+    return "cannot write '" + Path + "': " + EC.message();
+  OS << Text;
+  OS.close();
+  if (OS.has_error()) {
+    std::string Why = OS.error().message();
+    OS.clear_error(); // else the stream's destructor aborts the process
+    return "cannot write '" + Path + "': " + Why;
+  }
+  return "";
+}
+
 std::string writeAtomically(const std::string &Path, const std::string &Text) {
+  llvm::sys::fs::file_status St;
+  if (!llvm::sys::fs::status(Path, St) && llvm::sys::fs::exists(St) && !llvm::sys::fs::is_regular_file(St)) {
+    if (llvm::sys::fs::is_directory(St))
+      return "cannot write '" + Path + "': it is a directory";
+    return writeInPlace(Path, Text); // renaming over a device would replace the device node
+  }
   std::string Tmp = Path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
   {
     std::error_code EC;
@@ -104,9 +127,10 @@ std::string writeAtomically(const std::string &Path, const std::string &Text) {
     OS << Text;
     OS.close();
     if (OS.has_error()) {
+      std::string Why = OS.error().message();
       OS.clear_error();
       llvm::sys::fs::remove(Tmp);
-      return "cannot write '" + Path + "': the write failed (disk full?)";
+      return "cannot write '" + Path + "': " + Why + " (nothing written)";
     }
   }
   if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
@@ -120,6 +144,8 @@ std::string preludeDir(const char *Argv0) {
   std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&preludeDir));
   llvm::SmallString<256> P(llvm::sys::path::parent_path(Exe));
   llvm::sys::path::append(P, "..", "share", "pto-lint", "prelude");
+  // <prefix>/share/..., not <prefix>/bin/../share/...: the path is shown in --print-commands and exported databases.
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   if (llvm::sys::fs::exists(P + "/" + NpuPreludeFile))
     return std::string(P);
   return PTOLINT_PRELUDE_DIR;

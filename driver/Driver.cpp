@@ -355,6 +355,29 @@ std::string unitKey(const Unit &U, const checker::EngineOptions &EO) {
 }
 } // namespace
 
+void Results::add(const Results &O) {
+  findings.insert(findings.end(), O.findings.begin(), O.findings.end());
+  baselined.insert(baselined.end(), O.baselined.begin(), O.baselined.end());
+  tally.add(O.tally);
+  suppressed += O.suppressed;
+  headerFiltered += O.headerFiltered;
+  advisoryOff += O.advisoryOff;
+  internalErrors += O.internalErrors;
+  translationUnits += O.translationUnits;
+  failedTranslationUnits += O.failedTranslationUnits;
+  mainFiles.insert(O.mainFiles.begin(), O.mainFiles.end());
+  queryMicros.insert(queryMicros.end(), O.queryMicros.begin(), O.queryMicros.end());
+  decisionMicros.insert(decisionMicros.end(), O.decisionMicros.begin(), O.decisionMicros.end());
+  callMicros.insert(callMicros.end(), O.callMicros.begin(), O.callMicros.end());
+  groundQueries += O.groundQueries;
+  enumerated += O.enumerated;
+  cacheHits += O.cacheHits;
+  prechecked += O.prechecked;
+  z3Calls += O.z3Calls;
+  extractMicros += O.extractMicros;
+  checkMicros += O.checkMicros;
+}
+
 std::optional<UnitCache::Entry> UnitCache::find(const std::string &Key) const {
   std::lock_guard<std::mutex> L(M);
   auto It = Map.find(Key);
@@ -370,8 +393,7 @@ void UnitCache::put(const std::string &Key, Entry E) {
   Map.emplace(Key, std::move(E));
 }
 
-std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text, const Options *UnitOpts) {
-  const Options &UO = UnitOpts ? *UnitOpts : Opts;
+std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   ++R.translationUnits;
   if (!U.mainFile.empty())
     R.mainFiles.insert(U.mainFile);
@@ -380,8 +402,8 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text, const 
   R.extractMicros += U.extractMicros;
   if (Rules.rules().empty())
     throw std::runtime_error("no rules are built in");
-  checker::EngineOptions EO = UO.engine;
-  if (!UO.targetsExplicit && U.inferredTarget)
+  checker::EngineOptions EO = Opts.engine;
+  if (!Opts.targetsExplicit && U.inferredTarget)
     EO.targets = {*U.inferredTarget};
   // A unit whose calls all read as before (an edit elsewhere, in the editor) gives what it gave.
   std::string CacheKey;
@@ -403,8 +425,8 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text, const 
 
   std::map<std::string, std::unique_ptr<checker::NolintIndex>> Nolint;
   std::optional<std::regex> HeaderFilter;
-  if (UO.headerFilter != ".*")
-    HeaderFilter.emplace(UO.headerFilter); // checked when the option was applied
+  if (Opts.headerFilter != ".*")
+    HeaderFilter.emplace(Opts.headerFilter); // checked when the option was applied
   std::vector<Finding> Out;
   for (Finding &F : Unique) {
     auto &Idx = Nolint[F.loc.file];
@@ -421,12 +443,12 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text, const 
       ++R.headerFiltered;
       continue;
     }
-    if (!UO.advisory && F.severity == checker::Severity::Note) {
+    if (!Opts.advisory && F.severity == checker::Severity::Note) {
       ++R.advisoryOff;
       continue;
     }
     if (F.severity == checker::Severity::Warning &&
-        (UO.werror || checker::globListMatch(UO.warningsAsErrors, F.ruleId, false)))
+        (Opts.werror || checker::globListMatch(Opts.warningsAsErrors, F.ruleId, false)))
       F.severity = checker::Severity::Error;
     if (baselined(F)) {
       R.baselined.push_back(std::move(F));
@@ -465,9 +487,19 @@ bool Session::baselined(const Finding &F) {
 }
 
 unsigned Session::staleBaselineEntries() const {
+  if (!Base)
+    return 0;
+  // From the findings matched (this session's, or those of the sessions it absorbed), not from BaseLeft: the CLI
+  // matches in one session per file and counts in the one that absorbs them.
+  std::map<std::string, unsigned> Matched;
+  for (const Finding &F : unique(R.baselined))
+    ++Matched[Base->fingerprint(F)];
   unsigned N = 0;
-  for (const auto &[Fp, Left] : BaseLeft)
-    N += Left;
+  for (const auto &[Fp, E] : Base->entries()) {
+    auto It = Matched.find(Fp);
+    unsigned Used = It == Matched.end() ? 0 : It->second;
+    N += E.count > Used ? E.count - Used : 0;
+  }
   return N;
 }
 

@@ -118,6 +118,8 @@ struct Results {
   std::vector<double> callMicros;      // engine time per call site, all its rules and targets
   unsigned groundQueries = 0, enumerated = 0, cacheHits = 0, prechecked = 0, z3Calls = 0;
   double extractMicros = 0, checkMicros = 0;
+  /// Appends another run's results (a file linted on another thread, or replayed from the result cache).
+  void add(const Results &O);
 };
 
 class Session {
@@ -127,9 +129,8 @@ public:
 
   /// Checks one translation unit. Returns its findings as they are to be reported: one per (location, rule,
   /// message), template instantiations of one call grouped, NOLINT applied, severity policy applied, the header
-  /// filter and the baseline applied. UnitOpts: this unit's options (its configuration file) instead of the
-  /// session's for what is checked and how it is reported (not the report format).
-  std::vector<checker::Finding> lint(const Unit &U, const SourceText &Text, const Options *UnitOpts = nullptr);
+  /// filter and the baseline applied.
+  std::vector<checker::Finding> lint(const Unit &U, const SourceText &Text);
   /// Findings matching this baseline are not reported and do not count in the exit code (CLI --baseline).
   void useBaseline(std::shared_ptr<const Baseline> B);
   /// Every finding of the run, the baselined ones included (what --write-baseline writes).
@@ -138,6 +139,9 @@ public:
   unsigned staleBaselineEntries() const;
   /// The front end failed on a unit in a way that may lose findings (an exception in the front end).
   void internalError() { ++R.internalErrors; }
+  /// Takes in what other sessions produced (the CLI lints each file in a session of its own, possibly on another
+  /// thread or from its cache, and reports from one session that absorbed them all, in input order).
+  void absorb(const Results &O) { R.add(O); }
 
   const Results &results() const { return R; }
   /// The findings of the whole run, de-duplicated across units (the cores of a mixed kernel, shared headers).

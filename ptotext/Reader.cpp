@@ -1278,10 +1278,22 @@ private:
 
 Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules, bool Lenient) {
   Reading Out;
+  if (Text.size() > MaxFileBytes) { // tokens and statements would cost memory many times the file's size
+    Out.errors.push_back({{File, 1, 1},
+                          "file too large to be a textual PTO kernel (" + std::to_string(Text.size() >> 20) +
+                              " MB; pto-lint reads .pto files of at most " + std::to_string(MaxFileBytes >> 20) +
+                              " MB)"});
+    return Out;
+  }
   Lexer L(Text, Out.errors, File);
   Parser P(L.all(), Out.errors, File);
   std::vector<std::unique_ptr<Stmt>> Stmts = P.file();
   Reader(File, Rules, Out, Lenient).run(Stmts);
+  if (Out.errors.size() > MaxErrors) { // a file that is not PTO at all: the first errors say so, as clang's limit does
+    size_t More = Out.errors.size() - MaxErrors;
+    Out.errors.resize(MaxErrors);
+    Out.errors.push_back({Out.errors.back().loc, "too many errors; " + std::to_string(More) + " more not shown"});
+  }
   if (!Out.target) // a lit test's RUN line: --pto-arch=a5
     for (size_t P = Text.find("--pto-arch="); P != std::string::npos; P = Text.find("--pto-arch=", P + 1)) {
       size_t B = P + 11, E = Text.find_first_of(" \t\n\\", B);

@@ -30,6 +30,11 @@ struct Reading {
   unsigned opaque = 0;                        // of which not a checked op
 };
 
+/// The largest `.pto` file read: PTOAS's lit tests are at most 34 kB; a file past this is reported, not read.
+constexpr size_t MaxFileBytes = size_t(16) << 20;
+/// Errors reported per file; the rest are counted in a last error.
+constexpr size_t MaxErrors = 100;
+
 /// Reads one `.pto` file. Rules gives the op schemas (which PTOAS ops are checked, and their ins/outs binding).
 /// Lenient: also read the ISA manual's spellings that ptoas rejects (reference/pto-text-forms.md §1.1, §1.3):
 /// SSA tile ops with results (`%d = pto.tmin %a, %b : (T, T) -> T`), parenthesised type lists, and positional

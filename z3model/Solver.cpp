@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <new>
 #include <sstream>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace pto::z3model {
@@ -28,6 +31,38 @@ namespace {
 void ignoreError(Z3_context, Z3_error_code) {}
 
 std::string quoteSym(const std::string &Name) { return "|" + Name + "|"; }
+
+/// Fault injection (docs/robustness.md): PTO_LINT_FAULT=KIND[:N] makes the Nth Z3 call of every session, and each
+/// one after it, fail the way KIND says, so tests can show that a failing solver never yields "proved". Queries the
+/// ground evaluator or enumeration decides never reach Z3 and are not affected.
+struct Fault {
+  enum Kind { None, Exception, Error, Unknown, RLimit, OutOfMemory } kind = None;
+  unsigned from = 1; // the first Z3 call (1-based, per session) that fails
+
+  static const Fault &get() {
+    static const Fault F = parse(std::getenv("PTO_LINT_FAULT"));
+    return F;
+  }
+  static Fault parse(const char *Env) {
+    Fault F;
+    if (!Env || !*Env)
+      return F;
+    std::string S(Env), Name = S.substr(0, S.find(':'));
+    if (S.find(':') != std::string::npos)
+      F.from = std::max(1ul, std::strtoul(S.c_str() + S.find(':') + 1, nullptr, 10));
+    static const std::pair<const char *, Kind> Names[] = {{"z3-exception", Exception}, {"z3-error", Error},
+                                                         {"z3-unknown", Unknown},     {"z3-rlimit", RLimit},
+                                                         {"z3-oom", OutOfMemory}};
+    for (const auto &[N, K] : Names)
+      if (Name == N)
+        F.kind = K;
+    if (F.kind == None) // a mistyped fault must not pass silently as a clean run
+      throw std::invalid_argument("PTO_LINT_FAULT='" + S + "': expected z3-exception, z3-error, z3-unknown, "
+                                  "z3-rlimit or z3-oom, optionally with :N");
+    return F;
+  }
+  bool hits(unsigned Call) const { return kind != None && Call >= from; }
+};
 } // namespace
 
 std::string smtInt(int64_t V) {
@@ -152,6 +187,7 @@ struct Run {
   Z3_solver S = nullptr;
   Z3_model M = nullptr;
   std::string Why;
+  double Millis = 0; // wall time of the call
 
   explicit Run(Z3_context C) : Ctx(C) {}
   ~Run() {
@@ -170,14 +206,32 @@ static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit,
 /// cap; the time is added to the session's total, which the translation-unit cap is checked against.
 static Sat solve(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R) {
   auto Start = std::chrono::steady_clock::now();
-  Sat S = solveTimed(I, Text, RLimit, R);
-  I.SpentMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  Sat S = Sat::Error;
+  try {
+    S = solveTimed(I, Text, RLimit, R);
+  } catch (const std::bad_alloc &) { // Z3's C API lets allocation failures of its C++ core through
+    R.Why = "out of memory";
+  } catch (const std::exception &E) {
+    R.Why = std::string("exception: ") + E.what();
+  } catch (...) {
+    R.Why = "unknown exception";
+  }
+  R.Millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
+  I.SpentMs += R.Millis;
   return S;
 }
 
 static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R) {
   Z3_context C = I.Ctx;
   ++I.Calls;
+  const Fault &F = Fault::get();
+  bool Inject = F.hits(I.Calls);
+  if (Inject && F.kind == Fault::Exception)
+    throw std::runtime_error("injected fault (PTO_LINT_FAULT=z3-exception)");
+  if (Inject && F.kind == Fault::OutOfMemory)
+    throw std::bad_alloc();
+  if (Inject && F.kind == Fault::RLimit)
+    RLimit = 1; // Z3's own resource limit, exhausted at its first step
   Z3_ast_vector Fs = Z3_parse_smtlib2_string(C, Text.c_str(), 0, nullptr, nullptr, 0, nullptr, nullptr);
   if (I.failed(R.Why))
     return Sat::Error;
@@ -196,7 +250,13 @@ static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit,
   Z3_ast_vector_dec_ref(C, Fs);
   if (I.failed(R.Why))
     return Sat::Error;
+  if (Inject && F.kind == Fault::Unknown) {
+    R.Why = "injected fault (PTO_LINT_FAULT=z3-unknown)";
+    return Sat::Unknown;
+  }
   Z3_lbool L = Z3_solver_check(C, R.S);
+  if (Inject && F.kind == Fault::Error)
+    Z3_set_error(C, Z3_EXCEPTION); // as Z3 reports a failure inside check
   if (I.failed(R.Why))
     return Sat::Error;
   if (L == Z3_L_TRUE) {
@@ -706,10 +766,12 @@ Result Solver::checkImpl(const Query &Q) {
 }
 
 /// Why Z3 answered "unknown", in the budget's terms (the engine's notes say which option raises it).
-static std::string unknownReason(const std::string &Why, const Budget &B) {
-  if (Why.find("timeout") != std::string::npos || Why.find("canceled") != std::string::npos)
+static std::string unknownReason(const std::string &Why, double Millis, const Budget &B) {
+  // Z3 4.8 says "canceled" both when the rlimit is exhausted and when the timer fires: the clock tells them apart.
+  bool Canceled = Why.find("canceled") != std::string::npos;
+  if (Why.find("timeout") != std::string::npos || (Canceled && B.timeoutMs && Millis >= 0.9 * B.timeoutMs))
     return "Z3 ran past the time cap of one call (" + std::to_string(B.timeoutMs) + " ms, timeout)";
-  if (Why.find("resource") != std::string::npos || Why.find("rlimit") != std::string::npos)
+  if (Why.find("resource") != std::string::npos || Why.find("rlimit") != std::string::npos || Canceled)
     return "the solver's resource limit (rlimit " + std::to_string(B.rlimit) + ") is exhausted";
   return Why.empty() ? "solver gave up" : "solver gave up (" + Why + ")";
 }
@@ -751,7 +813,7 @@ Result Solver::decide(const Query &Q) {
   }
   if (S == Sat::Unknown) {
     Res.verdict = Verdict::Unknown;
-    Res.reason = unknownReason(Fail.Why, B);
+    Res.reason = unknownReason(Fail.Why, Fail.Millis, B);
     return Res;
   }
   if (S == Sat::No) {

@@ -362,16 +362,16 @@ TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
 }
 
 TEST(Cli, QuietPrintsOnlyDiagnostics) {
-  // Several files: ClangTool's "[i/N] Processing file" progress lines (as clang-tidy prints them) go away with
-  // --quiet, together with the summary; the diagnostics and the exit code stay.
+  // Several files: --quiet drops the summary; the diagnostics and the exit code stay. Progress (`[i/N] file`) is
+  // for terminals only (tests/ci/ci-scale.sh runs one): a pipe gets none, loud or quiet.
   const std::string Files = " --target=a2a3 " + DocExample + " " + Legal;
   Out Loud = run(Cli + Files + Flags);
   Out Quiet = run(Cli + " --quiet" + Files + Flags);
   EXPECT_EQ(Loud.rc, 1) << Loud.text;
   EXPECT_EQ(Quiet.rc, 1) << Quiet.text;
-  EXPECT_NE(Loud.text.find("[2/2] Processing file"), std::string::npos) << Loud.text;
+  EXPECT_EQ(Loud.text.find("[2/2]"), std::string::npos) << Loud.text;
   EXPECT_NE(Loud.text.find("pto-lint: 2 files"), std::string::npos) << Loud.text;
-  EXPECT_EQ(Quiet.text.find("Processing file"), std::string::npos) << Quiet.text;
+  EXPECT_EQ(Quiet.text.find("[2/2]"), std::string::npos) << Quiet.text;
   EXPECT_EQ(Quiet.text.find("pto-lint: "), std::string::npos) << Quiet.text;
   const std::string Finding = "colargmin_doc_example.cpp:18:3: error: tmp tile holds 128 B";
   EXPECT_NE(Loud.text.find(Finding), std::string::npos) << Loud.text;

@@ -121,6 +121,24 @@ TEST(Config, DumpConfigReadsBackIdentically) {
   EXPECT_NE(Cwd.text.find("\nBudget: '12345'\n"), std::string::npos) << Cwd.text;
 }
 
+TEST(Config, ResultCacheKeysOnTheConfigurationAndBaseline) {
+  std::string D = tree("Targets: a5\n");
+  std::string Lint = Cli + " --cache-dir=" + D + "/cache " + D + "/sub/k.cpp";
+  EXPECT_EQ(run(Lint + Flags).rc, 0);
+  EXPECT_EQ(run(Lint + Flags).rc, 0) << "replayed";
+  write(D + "/.pto-lint.yaml", "Targets: a2a3\n");
+  EXPECT_EQ(run(Lint + Flags).rc, 1) << "an edited configuration is another key";
+  Out W = run(Lint + " --write-baseline=" + D + "/b.json" + Flags);
+  EXPECT_EQ(W.rc, 0) << W.text;
+  for (int I = 0; I < 2; ++I) { // the second run is replayed from the cache
+    Out B = run(Lint + " --baseline=" + D + "/b.json" + Flags);
+    EXPECT_EQ(B.rc, 0) << B.text;
+    EXPECT_NE(B.text.find("(1 baselined)"), std::string::npos) << B.text;
+  }
+  write(D + "/b.json", "{\"version\": 1, \"findings\": []}\n");
+  EXPECT_EQ(run(Lint + " --baseline=" + D + "/b.json" + Flags).rc, 1) << "another baseline, another key";
+}
+
 TEST(Plugin, ReadsTheMainFilesConfiguration) {
   std::string D = tree("Targets: a5\n");
   std::string Cc = std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src + "/refmodel/include -fplugin=" +

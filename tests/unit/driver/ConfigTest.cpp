@@ -166,8 +166,9 @@ TEST(Config, DefaultsAreWhatTheOptionsStartWith) {
   // --dump-config shows defaultValue: applying it must give a default Options.
   driver::Options D, O;
   for (const driver::OptionSpec &S : driver::optionTable())
-    if (S.configKey)
+    if (S.configKey) {
       ASSERT_EQ(S.apply(O, S.defaultValue), "") << S.key;
+    }
   EXPECT_EQ(O.engine.budget.rlimit, D.engine.budget.rlimit);
   EXPECT_EQ(O.engine.budget.timeoutMs, D.engine.budget.timeoutMs);
   EXPECT_EQ(O.engine.budget.tuMillis, D.engine.budget.tuMillis);

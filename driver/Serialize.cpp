@@ -1,0 +1,146 @@
+// driver: lossless JSON form of Results (see Serialize.h).
+#include "Serialize.h"
+
+#include <stdexcept>
+
+namespace pto::driver {
+
+using checker::Finding;
+using Json = nlohmann::json;
+
+namespace {
+
+Json loc(const checker::SourceLoc &L) { return Json::array({L.file, L.line, L.col}); }
+checker::SourceLoc loc(const Json &J) {
+  return {J.at(0).get<std::string>(), J.at(1).get<unsigned>(), J.at(2).get<unsigned>()};
+}
+
+/// An enumerator stored as its number, checked against the enumeration's range on the way back.
+template <typename E> E enumerator(const Json &J, int Last) {
+  int V = J.get<int>();
+  if (V < 0 || V > Last)
+    throw std::runtime_error("enumerator out of range");
+  return static_cast<E>(V);
+}
+constexpr int LastTarget = static_cast<int>(checker::Target::CPU);
+
+} // namespace
+
+Json findingToJson(const Finding &F) {
+  Json J;
+  J["rule"] = F.ruleId;
+  J["op"] = F.op;
+  J["target"] = static_cast<int>(F.target);
+  J["targets"] = Json::array();
+  for (checker::Target T : F.targets)
+    J["targets"].push_back(static_cast<int>(T));
+  J["status"] = static_cast<int>(F.status);
+  J["severity"] = static_cast<int>(F.severity);
+  J["loc"] = loc(F.loc);
+  J["message"] = F.message;
+  J["notes"] = Json::array();
+  for (const checker::Note &N : F.notes)
+    J["notes"].push_back({loc(N.loc), N.text});
+  J["help"] = F.help;
+  if (F.fix) {
+    Json Edits = Json::array();
+    for (const checker::Edit &E : F.fix->edits)
+      Edits.push_back({loc(E.loc), E.length, E.text, E.what, E.operand, E.value});
+    J["fix"] = {{"title", F.fix->title}, {"edits", Edits}};
+  }
+  J["counterexample"] = F.counterexample;
+  J["citation"] = F.citation;
+  J["function"] = F.function;
+  J["instantiation"] = F.instantiation;
+  J["instantiationLoc"] = loc(F.instantiationLoc);
+  J["callText"] = F.callText;
+  J["operandTypes"] = F.operandTypes;
+  return J;
+}
+
+Finding findingFromJson(const Json &J) {
+  Finding F;
+  F.ruleId = J.at("rule").get<std::string>();
+  F.op = J.at("op").get<std::string>();
+  F.target = enumerator<checker::Target>(J.at("target"), LastTarget);
+  for (const Json &T : J.at("targets"))
+    F.targets.push_back(enumerator<checker::Target>(T, LastTarget));
+  F.status = enumerator<checker::Status>(J.at("status"), static_cast<int>(checker::Status::Error));
+  F.severity = enumerator<checker::Severity>(J.at("severity"), static_cast<int>(checker::Severity::Error));
+  F.loc = loc(J.at("loc"));
+  F.message = J.at("message").get<std::string>();
+  for (const Json &N : J.at("notes"))
+    F.notes.push_back({loc(N.at(0)), N.at(1).get<std::string>()});
+  F.help = J.at("help").get<std::string>();
+  if (J.contains("fix")) {
+    checker::Fix X;
+    X.title = J["fix"].at("title").get<std::string>();
+    for (const Json &E : J["fix"].at("edits"))
+      X.edits.push_back({loc(E.at(0)), E.at(1).get<unsigned>(), E.at(2).get<std::string>(), E.at(3).get<std::string>(),
+                         E.at(4).get<std::string>(), E.at(5).get<int64_t>()});
+    F.fix = std::move(X);
+  }
+  F.counterexample = J.at("counterexample").get<std::map<std::string, int64_t>>();
+  F.citation = J.at("citation").get<std::string>();
+  F.function = J.at("function").get<std::string>();
+  F.instantiation = J.at("instantiation").get<std::string>();
+  F.instantiationLoc = loc(J.at("instantiationLoc"));
+  F.callText = J.at("callText").get<std::string>();
+  F.operandTypes = J.at("operandTypes").get<std::vector<std::string>>();
+  return F;
+}
+
+Json resultsToJson(const Results &R) {
+  Json J;
+  J["findings"] = Json::array();
+  for (const Finding &F : R.findings)
+    J["findings"].push_back(findingToJson(F));
+  const checker::Tally &T = R.tally;
+  J["tally"] = {T.callSites, T.checks, T.proved, T.violated, T.unknown, T.errors};
+  Json Locs = Json::object();
+  for (const auto &[Op, Set] : T.opLocations) {
+    Json A = Json::array();
+    for (const auto &[File, Line, Col] : Set)
+      A.push_back({File, Line, Col});
+    Locs[Op] = A;
+  }
+  J["opLocations"] = Locs;
+  J["opCalls"] = T.opCalls;
+  J["baselined"] = Json::array();
+  for (const Finding &F : R.baselined)
+    J["baselined"].push_back(findingToJson(F));
+  J["counts"] = {R.suppressed,      R.internalErrors, R.translationUnits, R.failedTranslationUnits,
+                 R.headerFiltered, R.advisoryOff};
+  J["mainFiles"] = R.mainFiles;
+  return J;
+}
+
+Results resultsFromJson(const Json &J) {
+  Results R;
+  for (const Json &F : J.at("findings"))
+    R.findings.push_back(findingFromJson(F));
+  for (const Json &F : J.at("baselined"))
+    R.baselined.push_back(findingFromJson(F));
+  const Json &T = J.at("tally");
+  checker::Tally &Y = R.tally;
+  unsigned *Fields[] = {&Y.callSites, &Y.checks, &Y.proved, &Y.violated, &Y.unknown, &Y.errors};
+  if (T.size() != std::size(Fields))
+    throw std::runtime_error("tally has the wrong size");
+  for (size_t I = 0; I < std::size(Fields); ++I)
+    *Fields[I] = T.at(I).get<unsigned>();
+  for (const auto &[Op, A] : J.at("opLocations").items())
+    for (const Json &L : A)
+      Y.opLocations[Op].insert({L.at(0).get<std::string>(), L.at(1).get<unsigned>(), L.at(2).get<unsigned>()});
+  Y.opCalls = J.at("opCalls").get<std::map<std::string, unsigned>>();
+  const Json &C = J.at("counts");
+  unsigned *Counts[] = {&R.suppressed,      &R.internalErrors, &R.translationUnits, &R.failedTranslationUnits,
+                        &R.headerFiltered, &R.advisoryOff};
+  if (C.size() != std::size(Counts))
+    throw std::runtime_error("counts have the wrong size");
+  for (size_t I = 0; I < std::size(Counts); ++I)
+    *Counts[I] = C.at(I).get<unsigned>();
+  R.mainFiles = J.at("mainFiles").get<std::set<std::string>>();
+  return R;
+}
+
+} // namespace pto::driver
