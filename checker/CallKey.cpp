@@ -1,6 +1,8 @@
 // checker: a call site as one string with every fact in it, so that equal strings mean equal checks (caches).
 #include "Facts.h"
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 
 namespace pto::checker {
@@ -52,8 +54,46 @@ std::string callKey(const CallSite &C) {
   O << int64_t(C.constants.size());
   for (const auto &[N, V] : C.constants)
     O << N << V;
-  O << C.unresolved << int64_t(C.textual);
+  O << C.unresolved << int64_t(C.textual) << C.text;
   return O.S;
+}
+
+namespace {
+bool wordChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '%' || C == '$'; }
+} // namespace
+
+std::string normalizeCallText(std::string_view T) {
+  std::string Out;
+  bool Gap = false; // whitespace or a comment since the last character kept
+  for (size_t I = 0; I < T.size(); ++I) {
+    char C = T[I];
+    if (C == '/' && I + 1 < T.size() && (T[I + 1] == '/' || T[I + 1] == '*')) {
+      size_t End = T[I + 1] == '/' ? T.find('\n', I) : T.find("*/", I + 2);
+      I = End == std::string_view::npos ? T.size() : End + (T[I + 1] == '/' ? 0 : 1);
+      Gap = true;
+      continue;
+    }
+    if (std::isspace(static_cast<unsigned char>(C))) {
+      Gap = true;
+      continue;
+    }
+    if (C == '"' || C == '\'') { // a literal is kept as written
+      size_t J = I + 1;
+      while (J < T.size() && T[J] != C)
+        J += T[J] == '\\' ? 2 : 1;
+      if (Gap && !Out.empty() && wordChar(Out.back()))
+        Out += ' ';
+      Out.append(T.substr(I, std::min(J, T.size() - 1) - I + 1));
+      I = J;
+      Gap = false;
+      continue;
+    }
+    if (Gap && !Out.empty() && wordChar(Out.back()) && wordChar(C))
+      Out += ' '; // `unsigned int` stays two words
+    Out += C;
+    Gap = false;
+  }
+  return Out;
 }
 
 } // namespace pto::checker

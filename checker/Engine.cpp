@@ -48,6 +48,16 @@ bool Engine::enabled(const std::string &Id) const {
   for (const std::string &G : Opts.disable)
     if (globMatch(G, Id))
       On = false;
+  return On && globListMatch(Opts.checks, Id, true);
+}
+
+bool globListMatch(const std::vector<std::string> &Globs, const std::string &Id, bool Initially) {
+  bool On = Initially;
+  for (const std::string &G : Globs) {
+    bool Negative = !G.empty() && G[0] == '-';
+    if (globMatch(Negative ? G.substr(1) : G, Id))
+      On = !Negative;
+  }
   return On;
 }
 
@@ -515,6 +525,19 @@ const Engine::Reading &Engine::reading(const RuleVariant &V, const std::string &
 }
 
 void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
+  size_t From = Out.size();
+  checkCall(C, Out, T);
+  // What a baseline fingerprint is made of besides rule, op and file (driver/Baseline.h).
+  std::vector<std::string> Types;
+  for (const Operand &O : C.operands)
+    Types.push_back(O.tile.typeSpelling);
+  for (size_t I = From; I < Out.size(); ++I) {
+    Out[I].callText = C.text;
+    Out[I].operandTypes = Types;
+  }
+}
+
+void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   ++T.callSites;
   ++T.opCalls[C.op];
   T.opLocations[C.op].emplace(C.loc.file, C.loc.line, C.loc.col);

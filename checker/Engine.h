@@ -21,6 +21,9 @@ struct EngineOptions {
   z3model::Budget budget;
   std::vector<std::string> enable;  // rule-id globs; empty = all
   std::vector<std::string> disable; // rule-id globs
+  /// clang-tidy style rule selection (configuration `Checks`): globs in order, `-` negates, the last one matching
+  /// a rule decides; empty = all. Applied on top of enable/disable.
+  std::vector<std::string> checks;
   std::string dumpDir;              // if set, every query is written there as <rule>-<n>.smt2
   /// Before building a solver query, evaluate the rule on the call's facts that have values whatever the
   /// free inputs are; true there is proved (see Engine::check). Off only in tests that compare the paths.
@@ -31,6 +34,9 @@ struct EngineOptions {
 
 /// clang-tidy style glob: '*' matches any run of characters.
 bool globMatch(const std::string &Glob, const std::string &Text);
+/// A clang-tidy glob list (`pto-*,-pto-part-*`): the last glob matching Id decides (a `-` glob: false);
+/// Initially when none matches.
+bool globListMatch(const std::vector<std::string> &Globs, const std::string &Id, bool Initially);
 
 class Engine {
 public:
@@ -71,6 +77,7 @@ private:
   bool PreludeLoaded = false; // it loaded (fix-its need it too)
   std::map<std::pair<const RuleVariant *, std::string>, Reading> Readings; // (variant, role) -> reading
   const Reading &reading(const RuleVariant &V, const std::string &Role);
+  void checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T);
   std::map<std::string, std::vector<const Rule *>> Applicable; // op -> enabled rules for it, in rule order
 };
 

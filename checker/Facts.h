@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace pto::checker {
@@ -116,6 +117,9 @@ struct CallSite {
   std::string unresolved;
   /// Read from textual PTO: findings use the rules' textual forms (`pto` message, note, help) where they have one.
   bool textual = false;
+  /// The call as written, through normalizeCallText (comments dropped, whitespace collapsed): with the op, the
+  /// operands' tile types and the file, what a baseline fingerprint is made of (driver/Baseline.h). "" = unknown.
+  std::string text;
 
   const Operand *operand(const std::string &Role) const {
     for (const Operand &O : operands)
@@ -128,6 +132,10 @@ struct CallSite {
 /// Every fact of a call as one string: equal strings, equal checks (caches). checker/CallKey.cpp writes every field
 /// of CallSite, Operand, TileFacts, Symbol and PathCondition: a field added here must be added there.
 std::string callKey(const CallSite &C);
+
+/// Source text of a call in a canonical spelling: comments dropped, whitespace removed except one space between
+/// two word characters, so that reformatting or commenting a call does not change it (baseline fingerprints).
+std::string normalizeCallText(std::string_view Text);
 
 } // namespace pto::checker
 

@@ -72,6 +72,10 @@ struct Finding {
   std::string function;  // enclosing function
   std::string instantiation; // the template instantiation the call was checked in ("" outside templates)
   SourceLoc instantiationLoc; // where that instantiation was requested (innermost point of instantiation)
+  /// For baseline fingerprints (driver/Baseline.h): the call's normalised text (CallSite::text) and its operands'
+  /// tile types, in argument order.
+  std::string callText;
+  std::vector<std::string> operandTypes;
 };
 
 /// Reconciles the fixes of one source range proposed by several findings (instantiations, targets): edits of rows

@@ -1,5 +1,7 @@
 // clang-plugin: the `pto-lint` LibTooling CLI, a thin shell over Lint (same findings as the plugin).
 #include "Lint.h"
+#include "driver/Baseline.h"
+#include "driver/Config.h"
 #include "driver/Driver.h"
 #include "ptotext/Reader.h"
 #include "NpuCommand.h"
@@ -80,6 +82,10 @@ cl::opt<std::string> CacheDir("cache-dir",
                                        "$XDG_CACHE_HOME/pto-lint/results or ~/.cache/pto-lint/results)"),
                               cl::value_desc("dir|off"), cl::cat(Cat));
 cl::opt<bool> ListRules("list-rules", cl::desc("list the rules and exit"), cl::cat(Cat));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("print the effective configuration for the first file (or the working directory) "
+                                  "as .pto-lint.yaml and exit"),
+                         cl::cat(Cat));
 cl::opt<std::string> Explain("explain", cl::desc("print the reference page of a rule and exit"),
                              cl::value_desc("rule-id"), cl::cat(Cat));
 
@@ -191,7 +197,28 @@ struct Job {
   std::string file;
   bool pto = false;
   std::vector<CompileCommand> commands; // C++ files
+  /// The file's options: its .pto-lint.yaml chain under the command line (null: the run's), and their values as
+  /// text for the cache key (the configuration decides the outcome as much as the command line does).
+  std::shared_ptr<const pto::driver::Options> opts;
+  std::string configKey;
 };
+
+/// The options for File: the defaults, its .pto-lint.yaml chain (or --config-file), then the command line's
+/// KEY=VALUE pairs; nullopt with Err (`path:line:col: error: ...` for a configuration file, else the message).
+/// Configuration files are read once per run through Cache.
+std::optional<pto::driver::Resolved> optionsForFile(pto::driver::ConfigCache &Cache, const std::string &File,
+                                                    const pto::driver::OptionPairs &CommandLine, std::string &Err) {
+  return Cache.resolve(File, CommandLine, pto::driver::Options(), Err);
+}
+
+/// Prints a configuration error: located ones as they are (`file:line:col: error: ...`), others as pto-lint's.
+int configError(const std::string &Err) {
+  if (Err.find(": error: ") != std::string::npos) {
+    llvm::errs() << Err << "\n";
+    return pto::driver::InputError;
+  }
+  return usage(Err);
+}
 
 /// Everything a run shares across its threads (read-only while they run, but for the content hashes).
 struct RunContext {
@@ -202,7 +229,15 @@ struct RunContext {
   std::unique_ptr<pto::clangfe::ResultCache> cache; // null: off
   pto::clangfe::ContentHashes hashes;
   std::string keyBase; // tool, rules, options
+  std::shared_ptr<const pto::driver::Baseline> baseline; // --baseline (null: none)
 };
+
+/// A job's session: the file's own options, the run's baseline.
+std::shared_ptr<pto::driver::Session> sessionFor(const Job &J, const RunContext &Ctx) {
+  auto S = std::make_shared<pto::driver::Session>(J.opts ? *J.opts : *Ctx.opts, *Ctx.rules);
+  S->useBaseline(Ctx.baseline);
+  return S;
+}
 
 Outcome lintPto(const Job &J, const RunContext &Ctx) {
   Outcome O;
@@ -210,7 +245,8 @@ Outcome lintPto(const Job &J, const RunContext &Ctx) {
   std::stringstream SS;
   SS << In.rdbuf();
   const std::string Text = SS.str();
-  pto::ptotext::Reading Rd = pto::ptotext::read(J.file, Text, *Ctx.rules, Ctx.opts->lenientDocSyntax);
+  auto S = sessionFor(J, Ctx);
+  pto::ptotext::Reading Rd = pto::ptotext::read(J.file, Text, *Ctx.rules, S->options().lenientDocSyntax);
   pto::driver::Unit U;
   U.mainFile = J.file;
   U.calls = std::move(Rd.calls);
@@ -222,20 +258,19 @@ Outcome lintPto(const Job &J, const RunContext &Ctx) {
   for (const pto::ptotext::Problem &P : Rd.warnings)
     O.printed += P.loc.file + ":" + std::to_string(P.loc.line) + ":" + std::to_string(P.loc.col) + ": warning: " +
                  P.message + "\n";
-  pto::driver::Session S(*Ctx.opts, *Ctx.rules);
-  std::vector<pto::checker::Finding> Fs = S.lint(U, [&](const std::string &) { return std::string_view(Text); });
+  std::vector<pto::checker::Finding> Fs = S->lint(U, [&](const std::string &) { return std::string_view(Text); });
   if (Ctx.format == "text") {
     pto::checker::RunInfo Here;
     Here.baseDir = Ctx.cwd;
     O.printed += pto::checker::toText(Fs, Here);
   }
-  O.results = S.results();
+  O.results = S->results();
   return O;
 }
 
 Outcome lintCpp(const Job &J, const RunContext &Ctx, std::set<std::string> &Read) {
   Outcome O;
-  auto S = std::make_shared<pto::driver::Session>(*Ctx.opts, *Ctx.rules);
+  auto S = sessionFor(J, Ctx);
   pto::clangfe::Rendering How;
   How.diagnostics = Ctx.format == "text";
   How.findingsAreNotCompileErrors = true;
@@ -261,7 +296,7 @@ Outcome lintCpp(const Job &J, const RunContext &Ctx, std::set<std::string> &Read
 /// The cache key of a job: what the run shares (keyBase) and the job's own inputs. The file's text and every header
 /// are checked through the entry's list of files read.
 std::string jobKey(const Job &J, const RunContext &Ctx) {
-  std::string K = Ctx.keyBase + "\0file\0"s + J.file + (J.pto ? "\0pto"s : "\0cpp"s);
+  std::string K = Ctx.keyBase + "\0file\0"s + J.file + (J.pto ? "\0pto"s : "\0cpp"s) + "\0config\0"s + J.configKey;
   for (const CompileCommand &C : J.commands) {
     K += "\0dir\0"s + C.Directory + "\0file\0"s + C.Filename;
     for (const std::string &A : C.CommandLine)
@@ -447,7 +482,8 @@ int main(int argc, const char **argv) {
     return Exit::Clean;
   }
 
-  pto::driver::Options Opts;
+  pto::driver::Options Opts; // the run's: reports, baseline; each file's checking options add its configuration
+  pto::driver::OptionPairs CommandLine;
   const auto &Table = pto::driver::optionTable();
   for (size_t I = 0; I < Table.size(); ++I)
     if (TableOpts[I]->getNumOccurrences()) {
@@ -457,7 +493,18 @@ int main(int argc, const char **argv) {
       std::string Err = pto::driver::applyOption(Opts, Table[I].key, Joined);
       if (!Err.empty())
         return usage(Err);
+      CommandLine.emplace_back(Table[I].key, Joined);
     }
+  pto::driver::ConfigCache Configs;
+  if (DumpConfig) {
+    std::string Err;
+    std::optional<pto::driver::Resolved> R =
+        Configs.resolve(Files.empty() ? "." : Files.front(), CommandLine, pto::driver::Options(), Err);
+    if (!R)
+      return configError(Err);
+    llvm::outs() << pto::driver::dumpConfig(*R);
+    return Clean;
+  }
   const std::string &Format = Opts.format, &Output = Opts.output;
   if (!Opts.engine.dumpDir.empty() && !llvm::sys::fs::is_directory(Opts.engine.dumpDir))
     return usage("--dump-smt directory '" + Opts.engine.dumpDir + "' does not exist");
@@ -538,6 +585,30 @@ int main(int argc, const char **argv) {
     }
   }
 
+  // Every input's options before anything runs: a bad configuration file stops the run (exit 2).
+  std::map<std::string, std::pair<std::shared_ptr<const pto::driver::Options>, std::string>> PerFile;
+  for (const auto *List : {&Sources, &PtoFiles})
+    for (const std::string &F : *List) {
+      std::string Err;
+      std::optional<pto::driver::Resolved> R = optionsForFile(Configs, F, CommandLine, Err);
+      if (!R)
+        return configError(Err);
+      std::string Key;
+      for (const auto &[K, V] : R->values)
+        Key += K + "=" + V + "\n";
+      PerFile[F] = {std::make_shared<const pto::driver::Options>(std::move(R->options)), Key};
+    }
+  std::shared_ptr<const pto::driver::Baseline> Base;
+  std::string BaseText; // for the result cache's key: another baseline, other outcomes
+  if (!Opts.baseline.empty()) {
+    std::string Err;
+    std::optional<pto::driver::Baseline> B = pto::driver::Baseline::load(Opts.baseline, Err);
+    if (!B)
+      return configError(Err);
+    BaseText = B->json();
+    Base = std::make_shared<const pto::driver::Baseline>(std::move(*B));
+  }
+
   if (!DB)
     DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
   auto Npu = std::make_unique<pto::clangfe::NpuDatabase>(std::move(DB), pto::clangfe::preludeDir(argv[0]));
@@ -594,10 +665,11 @@ int main(int argc, const char **argv) {
   llvm::sys::fs::current_path(Cwd);
   std::vector<Job> Work;
   for (const std::string &F : PtoFiles)
-    Work.push_back({F, true, {}});
+    Work.push_back({F, true, {}, PerFile[F].first, PerFile[F].second});
   for (const std::string &F : Sources)
-    Work.push_back({F, false, Commands[F]});
+    Work.push_back({F, false, Commands[F], PerFile[F].first, PerFile[F].second});
   RunContext Ctx;
+  Ctx.baseline = Base;
   Ctx.opts = &Opts;
   Ctx.rules = &Rules;
   Ctx.format = Format;
@@ -613,10 +685,13 @@ int main(int argc, const char **argv) {
     Ctx.keyBase = toolIdentity(argv[0]) + "\0cwd\0"s + Ctx.cwd + "\0format\0"s + (Format == "text" ? "text" : "data");
     for (size_t I = 0; I < Table.size(); ++I) {
       std::string Key = Table[I].key;
-      if (Key == "output" || Key == "solver-stats" || Key == "quiet" || Key == "format")
+      if (Key == "output" || Key == "solver-stats" || Key == "quiet" || Key == "format" || Key == "write-baseline")
         continue;
       for (const std::string &V : *TableOpts[I])
         Ctx.keyBase += "\0opt\0"s + Key + "=" + V;
+    }
+    if (Base) { // a baselined finding is printed and counted otherwise
+      Ctx.keyBase += "\0baseline\0"s + BaseText;
     }
   }
 
@@ -627,6 +702,7 @@ int main(int argc, const char **argv) {
   // diagnostics are printed as soon as every file before it is done (input order, whatever finishes first).
   llvm::raw_ostream &Printed = Format == "text" ? llvm::outs() : llvm::errs();
   auto Session = std::make_shared<pto::driver::Session>(Opts);
+  Session->useBaseline(Base); // for the count of entries nothing matched
   int RunStatus = 0; // ClangTool: 1 if a file failed, 2 if one was skipped (no compile command)
   std::vector<std::optional<Outcome>> Pending(Work.size());
   size_t Finished = 0, NextToPrint = 0;
@@ -678,6 +754,20 @@ int main(int argc, const char **argv) {
   const pto::driver::Results &Results = Session->results();
   bool Incomplete = RunStatus != 0 || Results.translationUnits < Sources.size() + PtoFiles.size();
   int Rc = Session->exitCode(Incomplete);
+  if (!Opts.writeBaseline.empty()) {
+    // Every finding of the run, baselined ones too: the new file replaces the old one.
+    llvm::SmallString<256> Dir(Opts.writeBaseline);
+    llvm::sys::fs::make_absolute(Dir);
+    llvm::sys::path::remove_filename(Dir);
+    pto::driver::Baseline B = pto::driver::Baseline::of(Session->allFindings(), std::string(Dir));
+    if (std::string Err = pto::driver::writeFileAtomically(Opts.writeBaseline, B.json()); !Err.empty())
+      return usage(Err);
+    if (!Opts.quiet)
+      llvm::errs() << "pto-lint: wrote " << B.size() << " finding" << (B.size() == 1 ? "" : "s") << " to baseline '"
+                   << Opts.writeBaseline << "'\n";
+    if (Rc == Exit::Findings)
+      Rc = Exit::Clean; // recorded, not failed; input and internal errors still are
+  }
   if (Rc == Exit::InputError)
     llvm::errs() << "pto-lint: error: "
                  << (Results.failedTranslationUnits ? "some files did not compile (or, .pto, did not parse)"

@@ -1131,6 +1131,7 @@ public:
     CallSite Site;
     Site.op = Sig.name;
     Site.loc = toLoc(Ctx, Call->getBeginLoc());
+    Site.text = checker::normalizeCallText(sourceText(Ctx, Call->getSourceRange()));
     Site.function = functionName(CurFn);
     const checker::Overload *Ov = Sig.byArity(Args);
     Site.overload = Ov ? Ov->name : Sig.overloads.empty() ? "" : Sig.overloads.front().name;
@@ -1424,6 +1425,7 @@ private:
     CallSite Site;
     Site.op = Sig.name;
     Site.loc = toLoc(Ctx, CE->getBeginLoc());
+    Site.text = checker::normalizeCallText(sourceText(Ctx, CE->getSourceRange()));
     Site.function = functionName(CurFn);
     Site.overload = Ov.name;
     SiteFns.push_back(CurFn); // the instantiation chain is filled in after the traversal

@@ -1,5 +1,6 @@
 // clang-plugin: `clang++ -fplugin=ptolint.so [-fplugin-arg-ptolint-KEY=VALUE ...]`, a thin shell over the driver.
 #include "Lint.h"
+#include "driver/Config.h"
 
 #include "clang/Frontend/FrontendPluginRegistry.h"
 
@@ -17,6 +18,7 @@ protected:
 
   bool ParseArgs(const CompilerInstance &CI, const std::vector<std::string> &Args) override {
     DiagnosticsEngine &D = CI.getDiagnostics();
+    pto::driver::OptionPairs Explicit;
     for (const std::string &A : Args) {
       size_t Eq = A.find('=');
       std::string Key = A.substr(0, Eq), Value = Eq == std::string::npos ? "" : A.substr(Eq + 1);
@@ -36,7 +38,19 @@ protected:
         D.Report(ID) << Err;
         return false;
       }
+      Explicit.emplace_back(Key, Value);
     }
+    // The main file's .pto-lint.yaml (or config-file), under the plugin's own arguments.
+    const auto &Inputs = CI.getFrontendOpts().Inputs;
+    std::string Main = !Inputs.empty() && Inputs.front().isFile() ? Inputs.front().getFile().str() : ".";
+    std::string Err;
+    pto::driver::ConfigCache Cache;
+    std::optional<pto::driver::Resolved> R = Cache.resolve(Main, Explicit, pto::driver::Options(), Err);
+    if (!R) {
+      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "ptolint plugin: %0")) << Err;
+      return false;
+    }
+    Opts = std::move(R->options);
     return true;
   }
 

@@ -1,14 +1,15 @@
 // clang-plugin: the pto-* clang-tidy module (`clang-tidy-19 --load=build/lib/pto-tidy-module.so -checks='pto-*'`,
 // linked into pto-tidy and pto-clangd), a thin shell over the driver: one clang-tidy check per rule, named by the rule
 // id, all fed by one analysis per translation unit (extract, Session::lint), so the findings, notes, counterexamples
-// and fixes are the plugin's and the CLI's. CheckOptions (docs/editor.md): `pto-lint.Targets` (a2a3,a5,cpu|all),
-// `pto-lint.Budget` (Z3 resource limit), `pto-lint.TimeoutMs` and `pto-lint.TuTimeoutMs` (wall-clock caps of one
-// solver call and of a translation unit). Solver answers are kept for the life of the process, so in clangd an edit
+// and fixes are the plugin's and the CLI's. Options: the main file's .pto-lint.yaml, under CheckOptions named
+// `pto-lint.<configuration key>` (docs/configuration.md; e.g. `pto-lint.Targets`, `pto-lint.Budget`,
+// `pto-lint.TimeoutMs`, `pto-lint.TuTimeoutMs`, `pto-lint.ConfigFile`). Solver answers are kept for the life of the process, so in clangd an edit
 // re-solves only what it changed.
 #include "TidyModule.h"
 
 #include "Extract.h"
 #include "Lint.h"
+#include "driver/Config.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -64,27 +65,7 @@ public:
     A.Checks.push_back(this);
     if (!leader())
       return;
-    // The options are global (`pto-lint.*`): the leader reads them for the parse.
-    pto::driver::Options &O = A.Opts;
-    O = {};
-    std::string Targets = Options.getLocalOrGlobal("pto-lint.Targets", "all").str();
-    std::string Err = pto::driver::applyOption(O, "target", Targets);
-    if (!Err.empty())
-      configurationDiag("pto-lint: %0") << Err;
-    O.targetsExplicit = Targets != "all";
-    pto::z3model::Budget &B = O.engine.budget;
-    if (pto::clangfe::TidyInEditor) { // typing: a slow proof turns into "unknown" sooner
-      B.timeoutMs = 250;
-      B.tuMillis = 2000;
-    }
-    if (auto V = Options.getLocalOrGlobal<unsigned>("pto-lint.Budget"))
-      B.rlimit = *V;
-    if (auto V = Options.getLocalOrGlobal<unsigned>("pto-lint.TimeoutMs"))
-      B.timeoutMs = *V;
-    if (auto V = Options.getLocalOrGlobal<unsigned>("pto-lint.TuTimeoutMs"))
-      B.tuMillis = *V;
-    B.shared = answers();
-    O.unitCache = units();
+    // The options are global (`pto-lint.*`); the leader reads them when the main file is known (registerPPCallbacks).
   }
   ~PtoRuleCheck() override {
     UnitAnalysis &A = analysis();
@@ -93,12 +74,13 @@ public:
       A.PP = nullptr;
   }
 
-  void registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) override {
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP, Preprocessor *) override {
     if (!leader())
       return;
     UnitAnalysis &A = analysis();
     A.PP = PP;
     A.Done = false;
+    readOptions(SM);
     A.Scopes = std::make_shared<pto::clangfe::ScopeMacros>();
     pto::clangfe::recordScopeMacros(*PP, A.Scopes);
     // NPU commands (pto-lint --export-compile-commands, pto-clangd): the prelude's pragma installs the CCE fixups.
@@ -143,6 +125,40 @@ public:
 
 private:
   std::string Rule;
+
+  /// The parse's options: the main file's .pto-lint.yaml (or pto-lint.ConfigFile), under the CheckOptions set
+  /// (`pto-lint.<configuration key>`: Targets, Checks, Budget, TimeoutMs, ...), over the editor's shorter caps.
+  void readOptions(const SourceManager &SM) {
+    pto::driver::Options Base;
+    if (pto::clangfe::TidyInEditor) { // typing: a slow proof turns into "unknown" sooner
+      Base.engine.budget.timeoutMs = 250;
+      Base.engine.budget.tuMillis = 2000;
+    }
+    pto::driver::OptionPairs Explicit;
+    for (const pto::driver::OptionSpec &S : pto::driver::optionTable())
+      if (S.configKey)
+        if (std::optional<StringRef> V = Options.getLocalOrGlobal("pto-lint." + std::string(S.configKey)))
+          // `pto-lint.Targets: all` has always meant the default here (docs/editor.md): a unit built for one
+          // target is still checked for it.
+          if (!(std::string(S.key) == "target" && *V == "all"))
+            Explicit.emplace_back(S.key, V->str());
+    if (std::optional<StringRef> V = Options.getLocalOrGlobal("pto-lint.ConfigFile"))
+      Explicit.emplace_back("config-file", V->str());
+    std::string Main = ".";
+    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+      Main = FE->getName().str();
+    pto::driver::ConfigCache Cache; // per parse: an edited .pto-lint.yaml counts at the next one
+    std::string Err;
+    std::optional<pto::driver::Resolved> R = Cache.resolve(Main, Explicit, Base, Err);
+    if (!R) {
+      configurationDiag("pto-lint: %0") << Err;
+      R = Cache.resolve(Main, {{"config-file", "/dev/null"}}, Base, Err); // the defaults: still check
+    }
+    pto::driver::Options &O = analysis().Opts;
+    O = R ? std::move(R->options) : Base;
+    O.engine.budget.shared = answers();
+    O.unitCache = units();
+  }
 
   bool leader() const {
     const UnitAnalysis &A = analysis();

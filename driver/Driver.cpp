@@ -1,6 +1,8 @@
 // driver: the front-end-neutral session (see Driver.h).
 #include "Driver.h"
 
+#include "Baseline.h"
+
 #include "checker/Suppress.h"
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <regex>
 #include <sstream>
 
 namespace pto::driver {
@@ -47,7 +50,72 @@ std::string number(const std::string &Key, const std::string &V, unsigned long M
   return "";
 }
 
-bool truth(const std::string &V) { return V.empty() || V == "true" || V == "1"; }
+/// A flag's value: "" (given without one), true/false, 1/0.
+std::string flag(const std::string &Key, const std::string &V, bool &Out) {
+  if (V.empty() || V == "true" || V == "1")
+    Out = true;
+  else if (V == "false" || V == "0")
+    Out = false;
+  else
+    return Key + " must be true or false, got '" + V + "'";
+  return "";
+}
+
+/// Every id a rule glob may name: the rules, the ids the engine reports itself, and renamed former ids.
+std::vector<std::string> knownRuleIds() {
+  std::vector<std::string> Ids = {"pto-call-unresolved", "pto-operand-unrecognised"};
+  for (const checker::Rule &R : checker::RuleSet::builtin().rules())
+    Ids.push_back(R.id);
+  for (const auto &[Old, New] : checker::RuleSet::builtin().renames())
+    Ids.push_back(Old);
+  std::sort(Ids.begin(), Ids.end());
+  return Ids;
+}
+
+size_t editDistance(const std::string &A, const std::string &B) {
+  std::vector<size_t> Row(B.size() + 1);
+  for (size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (size_t I = 1; I <= A.size(); ++I) {
+    size_t Diag = Row[0];
+    Row[0] = I;
+    for (size_t J = 1; J <= B.size(); ++J) {
+      size_t Up = Row[J];
+      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1, Diag + (A[I - 1] != B[J - 1])});
+      Diag = Up;
+    }
+  }
+  return Row[B.size()];
+}
+
+/// A clang-tidy style glob list (`pto-*,-pto-part-*`) whose every glob names at least one rule: a typo would
+/// otherwise select nothing without a word. Globs naming a renamed id are followed by the rule's new id.
+std::string ruleGlobList(const std::string &Key, const std::string &V, std::vector<std::string> &Out) {
+  std::vector<std::string> Ids = knownRuleIds(), Globs;
+  for (std::string G : splitList(V)) {
+    G.erase(0, G.find_first_not_of(" \t"));
+    G.erase(G.find_last_not_of(" \t") + 1);
+    if (G.empty())
+      continue;
+    bool Negative = G[0] == '-';
+    std::string Pattern = Negative ? G.substr(1) : G;
+    if (std::none_of(Ids.begin(), Ids.end(), [&](const std::string &Id) { return checker::globMatch(Pattern, Id); })) {
+      std::string Near = *std::min_element(Ids.begin(), Ids.end(), [&](const std::string &A, const std::string &B) {
+        return editDistance(Pattern, A) < editDistance(Pattern, B);
+      });
+      std::string Known;
+      for (const std::string &Id : Ids)
+        Known += (Known.empty() ? "" : ", ") + Id;
+      return "unknown rule '" + Pattern + "' in " + Key + " (did you mean '" + Near + "'? known: " + Known + ")";
+    }
+    Globs.push_back(G);
+    for (const auto &[Old, New] : checker::RuleSet::builtin().renames())
+      if (checker::globMatch(Pattern, Old))
+        Globs.push_back((Negative ? "-" : "") + New);
+  }
+  Out = std::move(Globs);
+  return "";
+}
 
 } // namespace
 
@@ -61,10 +129,38 @@ const std::vector<OptionSpec> &optionTable() {
            return "unknown target '" + Bad + "' (known: a2a3, a5, cpu, all)";
          O.targetsExplicit = true;
          return "";
-       }},
+       },
+       "Targets", "all"},
+      {"checks", "GLOB,...", "rules to check, clang-tidy style: globs in order, -GLOB removes, the last match "
+                             "decides (default: *)", false,
+       [](Options &O, const std::string &V) { return ruleGlobList("checks", V, O.engine.checks); }, "Checks", "*",
+       true},
       {"werror", "", "report every finding as an error", false,
+       [](Options &O, const std::string &V) { return flag("werror", V, O.werror); }},
+      {"warnings-as-errors", "GLOB,...", "report the warnings of rules matching these globs as errors (clang-tidy "
+                                         "style list, like checks; werror: every rule)", false,
+       [](Options &O, const std::string &V) { return ruleGlobList("warnings-as-errors", V, O.warningsAsErrors); },
+       "WarningsAsErrors", "", true},
+      {"header-filter", "REGEX", "report findings located in headers only when the header's path matches "
+                                 "(ECMAScript, searched; default: .*, every non-system header)", false,
        [](Options &O, const std::string &V) -> std::string {
-         O.werror = truth(V);
+         try {
+           std::regex R(V);
+         } catch (const std::regex_error &E) {
+           return "header-filter '" + V + "' is not a regular expression: " + E.what();
+         }
+         O.headerFilter = V;
+         return "";
+       },
+       "HeaderFilterRegex", ".*"},
+      {"advisory", "true|false", "report advisory findings (severity note; default: true)", false,
+       [](Options &O, const std::string &V) { return flag("advisory", V, O.advisory); }, "Advisory", "true"},
+      {"config-file", "FILE", "read this configuration file for every input instead of the closest "
+                              ".pto-lint.yaml (docs/configuration.md)", false,
+       [](Options &O, const std::string &V) -> std::string {
+         if (V.empty())
+           return "config-file needs a file";
+         O.configFile = V;
          return "";
        }},
       {"enable", "GLOB,...", "check only rules matching these globs (default: all)", false,
@@ -78,16 +174,19 @@ const std::vector<OptionSpec> &optionTable() {
          return "";
        }},
       {"budget", "N", "Z3 resource limit per query (default 2000000)", false,
-       [](Options &O, const std::string &V) { return number("budget", V, 1, O.engine.budget.rlimit, "a positive integer"); }},
+       [](Options &O, const std::string &V) { return number("budget", V, 1, O.engine.budget.rlimit, "a positive integer"); },
+       "Budget", "2000000"},
       {"timeout", "MS", "wall-clock cap of one Z3 call (default 1000; 0: none); a check that hits it is unknown",
        false,
        [](Options &O, const std::string &V) {
          return number("timeout", V, 0, O.engine.budget.timeoutMs, "a number of milliseconds (0: no cap)");
-       }},
+       },
+       "TimeoutMs", "1000"},
       {"tu-timeout", "MS", "wall-clock cap of all Z3 calls of a translation unit (default 10000; 0: none)", false,
        [](Options &O, const std::string &V) {
          return number("tu-timeout", V, 0, O.engine.budget.tuMillis, "a number of milliseconds (0: no cap)");
-       }},
+       },
+       "TuTimeoutMs", "10000"},
       {"dump-smt", "DIR", "write every query as an SMT-LIB2 file into DIR", false,
        [](Options &O, const std::string &V) -> std::string {
          if (V.empty())
@@ -114,23 +213,38 @@ const std::vector<OptionSpec> &optionTable() {
        }},
       {"lenient-doc-syntax", "", "in .pto files, also read the ISA manual's spellings that ptoas rejects (SSA tile "
                                  "ops, parenthesised type lists, positional tile types), with a warning each", true,
+       [](Options &O, const std::string &V) { return flag("lenient-doc-syntax", V, O.lenientDocSyntax); },
+       "LenientDocSyntax", "false"},
+      {"quiet", "", "do not print the summary line (nor per-file progress)", true,
+       [](Options &O, const std::string &V) { return flag("quiet", V, O.quiet); }},
+      {"baseline", "FILE", "do not report the findings this baseline file records (docs/baseline.md)", true,
        [](Options &O, const std::string &V) -> std::string {
-         O.lenientDocSyntax = truth(V);
+         if (V.empty())
+           return "baseline needs a file";
+         O.baseline = V;
          return "";
        }},
-      {"quiet", "", "do not print the summary line (nor per-file progress)", true,
+      {"write-baseline", "FILE", "write every finding of the run into this baseline file (and exit 0)", true,
        [](Options &O, const std::string &V) -> std::string {
-         O.quiet = truth(V);
+         if (V.empty())
+           return "write-baseline needs a file";
+         O.writeBaseline = V;
          return "";
        }},
   };
   return Table;
 }
 
-std::string applyOption(Options &O, const std::string &Key, const std::string &Value) {
+const OptionSpec *findOption(const std::string &Key) {
   for (const OptionSpec &S : optionTable())
     if (Key == S.key)
-      return S.apply(O, Value);
+      return &S;
+  return nullptr;
+}
+
+std::string applyOption(Options &O, const std::string &Key, const std::string &Value) {
+  if (const OptionSpec *S = findOption(Key))
+    return S->apply(O, Value);
   return "unknown option '" + Key + "'";
 }
 
@@ -231,6 +345,8 @@ std::string unitKey(const Unit &U, const checker::EngineOptions &EO) {
     K += "+" + G;
   for (const std::string &G : EO.disable)
     K += "-" + G;
+  for (const std::string &G : EO.checks)
+    K += "~" + G;
   K += "|" + std::to_string(EO.budget.rlimit) + "|" + std::to_string(EO.budget.timeoutMs) + "|" +
        std::to_string(EO.budget.tuMillis) + "|" + std::to_string(U.compileFailed) + "|";
   for (const checker::CallSite &C : U.calls)
@@ -241,8 +357,11 @@ std::string unitKey(const Unit &U, const checker::EngineOptions &EO) {
 
 void Results::add(const Results &O) {
   findings.insert(findings.end(), O.findings.begin(), O.findings.end());
+  baselined.insert(baselined.end(), O.baselined.begin(), O.baselined.end());
   tally.add(O.tally);
   suppressed += O.suppressed;
+  headerFiltered += O.headerFiltered;
+  advisoryOff += O.advisoryOff;
   internalErrors += O.internalErrors;
   translationUnits += O.translationUnits;
   failedTranslationUnits += O.failedTranslationUnits;
@@ -305,6 +424,9 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   }
 
   std::map<std::string, std::unique_ptr<checker::NolintIndex>> Nolint;
+  std::optional<std::regex> HeaderFilter;
+  if (Opts.headerFilter != ".*")
+    HeaderFilter.emplace(Opts.headerFilter); // checked when the option was applied
   std::vector<Finding> Out;
   for (Finding &F : Unique) {
     auto &Idx = Nolint[F.loc.file];
@@ -317,13 +439,74 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
       ++R.suppressed;
       continue;
     }
-    if (Opts.werror && F.severity == checker::Severity::Warning)
+    if (HeaderFilter && F.loc.file != U.mainFile && !std::regex_search(F.loc.file, *HeaderFilter)) {
+      ++R.headerFiltered;
+      continue;
+    }
+    if (!Opts.advisory && F.severity == checker::Severity::Note) {
+      ++R.advisoryOff;
+      continue;
+    }
+    if (F.severity == checker::Severity::Warning &&
+        (Opts.werror || checker::globListMatch(Opts.warningsAsErrors, F.ruleId, false)))
       F.severity = checker::Severity::Error;
+    if (baselined(F)) {
+      R.baselined.push_back(std::move(F));
+      continue;
+    }
     Out.push_back(F);
     R.findings.push_back(std::move(F));
   }
   R.tally.add(T);
   return Out;
+}
+
+void Session::useBaseline(std::shared_ptr<const Baseline> B) {
+  Base = std::move(B);
+  BaseLeft.clear();
+  if (Base)
+    for (const auto &[Fp, E] : Base->entries())
+      BaseLeft[Fp] = E.count;
+}
+
+/// Whether the baseline covers F: an entry with F's fingerprint not used up by other findings. The same report
+/// seen again (the cores of a mixed kernel, a shared header) is the finding already matched, not another one.
+bool Session::baselined(const Finding &F) {
+  if (!Base)
+    return false;
+  auto Same = [&](const Finding &G) { return sameReport(G, F); };
+  if (std::any_of(R.baselined.begin(), R.baselined.end(), Same))
+    return true;
+  if (std::any_of(R.findings.begin(), R.findings.end(), Same))
+    return false;
+  auto It = BaseLeft.find(Base->fingerprint(F));
+  if (It == BaseLeft.end() || It->second == 0)
+    return false;
+  --It->second;
+  return true;
+}
+
+unsigned Session::staleBaselineEntries() const {
+  if (!Base)
+    return 0;
+  // From the findings matched (this session's, or those of the sessions it absorbed), not from BaseLeft: the CLI
+  // matches in one session per file and counts in the one that absorbs them.
+  std::map<std::string, unsigned> Matched;
+  for (const Finding &F : unique(R.baselined))
+    ++Matched[Base->fingerprint(F)];
+  unsigned N = 0;
+  for (const auto &[Fp, E] : Base->entries()) {
+    auto It = Matched.find(Fp);
+    unsigned Used = It == Matched.end() ? 0 : It->second;
+    N += E.count > Used ? E.count - Used : 0;
+  }
+  return N;
+}
+
+std::vector<Finding> Session::allFindings() const {
+  std::vector<Finding> All = R.findings;
+  All.insert(All.end(), R.baselined.begin(), R.baselined.end());
+  return unique(std::move(All));
 }
 
 /// Checks a unit's calls: the findings as they are reported (grouped, fixes verified), before NOLINT and werror.
@@ -387,8 +570,20 @@ std::string Session::textReport(const checker::RunInfo &Info) const { return che
 std::string Session::summaryLine() const {
   size_t N = R.mainFiles.size();
   std::string S = "pto-lint: " + std::to_string(N) + " file" + (N == 1 ? "" : "s") + ", " + checker::summaryLine(R.tally);
+  // What was found but not reported, and why.
+  std::vector<std::string> Apart;
   if (R.suppressed)
-    S += " (" + std::to_string(R.suppressed) + " suppressed by NOLINT)";
+    Apart.push_back(std::to_string(R.suppressed) + " suppressed by NOLINT");
+  if (size_t N = unique(R.baselined).size())
+    Apart.push_back(std::to_string(N) + " baselined");
+  if (unsigned N = staleBaselineEntries())
+    Apart.push_back(std::to_string(N) + " baseline entr" + (N == 1 ? "y" : "ies") + " matched nothing");
+  if (R.headerFiltered)
+    Apart.push_back(std::to_string(R.headerFiltered) + " in headers outside header-filter");
+  if (R.advisoryOff)
+    Apart.push_back(std::to_string(R.advisoryOff) + " advisory not shown");
+  for (size_t I = 0; I < Apart.size(); ++I)
+    S += (I ? ", " : " (") + Apart[I] + (I + 1 == Apart.size() ? ")" : "");
   return S;
 }
 

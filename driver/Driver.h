@@ -43,12 +43,21 @@ private:
   size_t Capacity;
 };
 
+class Baseline;
+
 struct Options {
   checker::EngineOptions engine;
   /// Targets were given by the user; otherwise a translation unit whose compiler predefines its target
   /// (Unit::inferredTarget) is checked for that target only.
   bool targetsExplicit = false;
   bool werror = false; // report every finding as an error
+  std::vector<std::string> warningsAsErrors; // clang-tidy style globs: these rules' warnings are errors
+  /// Findings located in a header (not the unit's main file) are reported only when the header's path matches
+  /// (ECMAScript regex, searched). The default keeps every header the extractor reads (system headers never).
+  std::string headerFilter = ".*";
+  bool advisory = true; // report advisory findings (severity note)
+  std::string configFile; // use this configuration file for every input (driver/Config.h), "" = search
+  std::string baseline, writeBaseline; // CLI: baseline files to read / to write (driver/Baseline.h)
   // Reports (front ends that write them: the CLI).
   std::string format = "text"; // text, json, sarif
   std::string output;          // file for the report ("" = standard output)
@@ -65,12 +74,21 @@ struct OptionSpec {
   const char *help;
   bool cliOnly;          // about the CLI's own reports
   std::string (*apply)(Options &, const std::string &Value); // "" or an error message
+  /// Its key in `.pto-lint.yaml` and in the clang-tidy module's CheckOptions (`pto-lint.KEY`); null: not
+  /// configurable there (docs/configuration.md).
+  const char *configKey = nullptr;
+  const char *defaultValue = ""; // what applying it gives a default Options (for --dump-config)
+  /// Values of several layers (configuration files, command line) are joined with ',' instead of replaced: an
+  /// ordered glob list where the last match decides, as clang-tidy's Checks and WarningsAsErrors.
+  bool accumulates = false;
 };
 const std::vector<OptionSpec> &optionTable();
 /// Applies one option; "" or an error message.
 std::string applyOption(Options &O, const std::string &Key, const std::string &Value);
 /// One line per option: `Prefix KEY=VALUE  help`, cliOnly options included only when ForCli.
 std::string optionHelp(bool ForCli);
+/// The entry for Key, or null.
+const OptionSpec *findOption(const std::string &Key);
 
 /// A translation unit as a front end read it.
 struct Unit {
@@ -89,6 +107,8 @@ struct Results {
   std::vector<checker::Finding> findings; // as reported per unit (a finding may repeat across units)
   checker::Tally tally;
   unsigned suppressed = 0;
+  unsigned headerFiltered = 0, advisoryOff = 0; // findings not reported: header-filter, advisory=false
+  std::vector<checker::Finding> baselined; // findings the baseline matched (not reported, not failing the run)
   unsigned internalErrors = 0;
   unsigned translationUnits = 0;
   unsigned failedTranslationUnits = 0;
@@ -108,8 +128,15 @@ public:
   const Options &options() const { return Opts; }
 
   /// Checks one translation unit. Returns its findings as they are to be reported: one per (location, rule,
-  /// message), template instantiations of one call grouped, NOLINT applied, severity policy applied.
+  /// message), template instantiations of one call grouped, NOLINT applied, severity policy applied, the header
+  /// filter and the baseline applied.
   std::vector<checker::Finding> lint(const Unit &U, const SourceText &Text);
+  /// Findings matching this baseline are not reported and do not count in the exit code (CLI --baseline).
+  void useBaseline(std::shared_ptr<const Baseline> B);
+  /// Every finding of the run, the baselined ones included (what --write-baseline writes).
+  std::vector<checker::Finding> allFindings() const;
+  /// Baseline entries (counted per finding) that matched nothing in this run.
+  unsigned staleBaselineEntries() const;
   /// The front end failed on a unit in a way that may lose findings (an exception in the front end).
   void internalError() { ++R.internalErrors; }
   /// Takes in what other sessions produced (the CLI lints each file in a session of its own, possibly on another
@@ -134,6 +161,9 @@ private:
   Options Opts;
   const checker::RuleSet &Rules;
   Results R;
+  std::shared_ptr<const Baseline> Base;
+  std::map<std::string, unsigned> BaseLeft; // fingerprint -> entries not matched yet
+  bool baselined(const checker::Finding &F);
   std::vector<checker::Finding> check(const Unit &U, const checker::EngineOptions &EO, checker::Tally &T);
 };
 

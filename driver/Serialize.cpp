@@ -53,6 +53,8 @@ Json findingToJson(const Finding &F) {
   J["function"] = F.function;
   J["instantiation"] = F.instantiation;
   J["instantiationLoc"] = loc(F.instantiationLoc);
+  J["callText"] = F.callText;
+  J["operandTypes"] = F.operandTypes;
   return J;
 }
 
@@ -83,6 +85,8 @@ Finding findingFromJson(const Json &J) {
   F.function = J.at("function").get<std::string>();
   F.instantiation = J.at("instantiation").get<std::string>();
   F.instantiationLoc = loc(J.at("instantiationLoc"));
+  F.callText = J.at("callText").get<std::string>();
+  F.operandTypes = J.at("operandTypes").get<std::vector<std::string>>();
   return F;
 }
 
@@ -102,7 +106,11 @@ Json resultsToJson(const Results &R) {
   }
   J["opLocations"] = Locs;
   J["opCalls"] = T.opCalls;
-  J["counts"] = {R.suppressed, R.internalErrors, R.translationUnits, R.failedTranslationUnits};
+  J["baselined"] = Json::array();
+  for (const Finding &F : R.baselined)
+    J["baselined"].push_back(findingToJson(F));
+  J["counts"] = {R.suppressed,      R.internalErrors, R.translationUnits, R.failedTranslationUnits,
+                 R.headerFiltered, R.advisoryOff};
   J["mainFiles"] = R.mainFiles;
   return J;
 }
@@ -111,6 +119,8 @@ Results resultsFromJson(const Json &J) {
   Results R;
   for (const Json &F : J.at("findings"))
     R.findings.push_back(findingFromJson(F));
+  for (const Json &F : J.at("baselined"))
+    R.baselined.push_back(findingFromJson(F));
   const Json &T = J.at("tally");
   checker::Tally &Y = R.tally;
   unsigned *Fields[] = {&Y.callSites, &Y.checks, &Y.proved, &Y.violated, &Y.unknown, &Y.errors};
@@ -123,7 +133,8 @@ Results resultsFromJson(const Json &J) {
       Y.opLocations[Op].insert({L.at(0).get<std::string>(), L.at(1).get<unsigned>(), L.at(2).get<unsigned>()});
   Y.opCalls = J.at("opCalls").get<std::map<std::string, unsigned>>();
   const Json &C = J.at("counts");
-  unsigned *Counts[] = {&R.suppressed, &R.internalErrors, &R.translationUnits, &R.failedTranslationUnits};
+  unsigned *Counts[] = {&R.suppressed,      &R.internalErrors, &R.translationUnits, &R.failedTranslationUnits,
+                        &R.headerFiltered, &R.advisoryOff};
   if (C.size() != std::size(Counts))
     throw std::runtime_error("counts have the wrong size");
   for (size_t I = 0; I < std::size(Counts); ++I)

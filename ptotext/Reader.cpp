@@ -218,6 +218,18 @@ struct Stmt {
   std::string function;               // enclosing func.func
 };
 
+/// A statement's text for baseline fingerprints: the op and its operands, tokens joined, comments gone. Numbered
+/// SSA values (`%3`) are renumbered by any op inserted above, so they read as `%`; named ones are kept.
+std::string callText(const Stmt &S) {
+  std::string T = S.op.text;
+  for (const Token &K : S.body) {
+    bool Numbered = K.text.size() > 1 && K.text[0] == '%' &&
+                    K.text.find_first_not_of("0123456789", 1) == std::string::npos;
+    T += " " + (Numbered ? std::string("%") : K.text);
+  }
+  return checker::normalizeCallText(T);
+}
+
 class Parser {
 public:
   Parser(std::vector<Token> Ts, std::vector<Problem> &Errors, const std::string &File)
@@ -1208,6 +1220,7 @@ private:
     checker::CallSite C;
     C.op = Sig.name;
     C.loc = loc(S.op);
+    C.text = callText(S);
     C.textual = true;
     C.function = S.function;
     // The overload whose binding fits: every bound operand present, or only optional ones missing.

@@ -485,6 +485,57 @@ TEST(Upstream, BrokenRealHeaderDegradesToUnknownCalls) {
   fs::remove_all(Dir);
 }
 
+/// A baseline written on a sample of upstream kernels (the a2a3 ones with findings, and clean ones beside them)
+/// suppresses every finding when the same kernels are linted again: exit 0, everything counted as baselined.
+TEST(Upstream, BaselineSuppressesEveryFindingOnARerun) {
+  std::string Isa = ptoIsaDir();
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
+  std::vector<KernelCommand> Sample;
+  for (const KernelCommand &K : kernelCommands("a2a3", Isa))
+    if (std::regex_search(K.file, std::regex("/(tcolargm(in|ax)|trowexpandm(in|ax)|tcolmin|tpartmax)/")))
+      Sample.push_back(K);
+  ASSERT_GE(Sample.size(), 6u);
+  char T[] = "/tmp/ptolint-upstream-baseline-XXXXXX";
+  std::string Dir = mkdtemp(T);
+  Json Db = Json::array();
+  for (const KernelCommand &K : Sample)
+    Db.push_back({{"directory", fs::path(K.file).parent_path().string()},
+                  {"file", K.file},
+                  {"arguments", upstreamArgs("a2a3", K, Isa)}});
+  std::ofstream(Dir + "/compile_commands.json") << Db.dump(1);
+  auto Run = [&](const std::string &Opts) {
+    std::string Cmd = Cli + " " + Opts + " --format=json --output=" + Dir + "/report.json -p " + Dir + " > " + Dir +
+                      "/out.txt 2>&1";
+    int St = std::system(Cmd.c_str());
+    return WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+  };
+  EXPECT_EQ(Run("--write-baseline=" + Dir + "/baseline.json"), 0) << readFile(Dir + "/out.txt");
+  Json First = Json::parse(readFile(Dir + "/report.json"), nullptr, false);
+  ASSERT_TRUE(First.is_object());
+  size_t Found = First["findings"].size();
+  EXPECT_GE(Found, 5u) << "the sample has the triaged a2a3 findings";
+  RecordProperty("kernels", static_cast<int>(Sample.size()));
+  RecordProperty("findings", static_cast<int>(Found));
+  Json Base = Json::parse(readFile(Dir + "/baseline.json"), nullptr, false);
+  ASSERT_TRUE(Base.is_object());
+  size_t Recorded = 0;
+  for (const Json &E : Base["findings"]) {
+    Recorded += E["count"].get<size_t>();
+    EXPECT_EQ(E["file"].get<std::string>().rfind("tests/npu/a2a3/", 0), std::string::npos)
+        << "paths are relative to the baseline's directory, not absolute or to pto-isa: " << E["file"];
+  }
+  EXPECT_EQ(Recorded, Found);
+
+  EXPECT_EQ(Run("--baseline=" + Dir + "/baseline.json"), 0) << readFile(Dir + "/out.txt");
+  Json Second = Json::parse(readFile(Dir + "/report.json"), nullptr, false);
+  ASSERT_TRUE(Second.is_object());
+  EXPECT_TRUE(Second["findings"].empty()) << Second["findings"].dump(1);
+  EXPECT_NE(readFile(Dir + "/out.txt").find("(" + std::to_string(Found) + " baselined)"), std::string::npos)
+      << readFile(Dir + "/out.txt");
+  fs::remove_all(Dir);
+}
+
 TEST(Upstream, A2A3KernelsOnTheRealHeaders) { checkTarget("a2a3"); }
 TEST(Upstream, A5KernelsOnTheRealHeaders) { checkTarget("a5"); }
 
