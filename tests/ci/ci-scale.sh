@@ -99,8 +99,8 @@ check "--shard=4/3 is a usage error (exit 2)" "[ $rc = 2 ] && grep -q 'i/n' '$wo
 if command -v script >/dev/null; then
   script -qec "PTO_LINT_CACHE_DIR=off '$cli' -j2 --target=a2a3 examples/colargmin_legal.cpp examples/colargmin_doc_example.cpp ${flags[*]}" \
     /dev/null >"$work/tty.out" 2>&1
-  check "a terminal shows [i/N] progress" "grep -q '\[2/2\]' '$work/tty.out'"
-  check "a pipe does not" "! grep -q '\[2/2\]' '$work/j1.err' '$work/cold.err'"
+  check "a terminal shows [i/N] progress" "grep -aq '\[1/2\]' '$work/tty.out'"
+  check "a pipe does not" "! grep -q '\[1/' '$work/j1.err' '$work/cold.err'"
 fi
 
 # Upstream kernels: real headers, CCE commands; two shards merged equal one run, warm equals cold.
