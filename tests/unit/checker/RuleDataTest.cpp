@@ -98,6 +98,23 @@ std::string brokenRule(const std::string &File, const std::string &From, const s
 
 /// Every kind of mistake in a rule term fails the load (and so pto-rulegen, and the build), naming the file, the
 /// variant and, for a typo, what was meant.
+/// Values of the wrong JSON type are errors naming the file, not exceptions (pto-rulegen aborted on them; found by
+/// fuzz/RuleFuzz.cpp): a flag given as a number, constants as a list, an op that is not an object, a rename or a
+/// fact's kind that is not a string.
+TEST(RuleData, WrongJsonTypesAreErrorsNotExceptions) {
+  const std::string Rule = "rules/colreduce/pto-colreduce-dst-validrow.json";
+  std::string All = brokenRule(Rule, "\"id\":", "\"perOperand\": 1, \"id\":");
+  EXPECT_NE(All.find(Rule + ": a value has the wrong JSON type (type must be boolean, but is number)"),
+            std::string::npos) << All;
+  All = brokenRule("rules/ops.json", "\"ops\": [", "\"ops\": [7, ");
+  EXPECT_NE(All.find("rules/ops.json: a value has the wrong JSON type"), std::string::npos) << All;
+  All = brokenRule("rules/ops.json", "\"renames\": {}", "\"renames\": {\"pto-old\": 1}");
+  EXPECT_NE(All.find("rules/ops.json: a value has the wrong JSON type (type must be string, but is number)"),
+            std::string::npos) << All;
+  All = brokenRule("rules/facts.json", "\"facts\": [", "\"facts\": [{\"name\": \"x\", \"kinds\": [1]}, ");
+  EXPECT_NE(All.find("rules/facts.json: a value has the wrong JSON type"), std::string::npos) << All;
+}
+
 TEST(RuleData, TermCheckerRejectsMistakes) {
   const std::string F = "rules/colreduce/pto-colreduce-dst-validrow.json";
   struct Case {
