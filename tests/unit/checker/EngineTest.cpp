@@ -156,6 +156,36 @@ TEST(Engine, UnrecognisedOperandIsReportedOnce) {
   EXPECT_NE(Fs[0].message.find("'MyBuffer'"), std::string::npos);
 }
 
+/// A tile whose declared size leaves 64 bits (Rows and Cols near INT32_MAX, which Tile's int parameters allow, or any
+/// shape a .pto file writes): its size in bytes is exact, not a signed overflow (UBSan, found by fuzz/EngineFuzz.cpp).
+/// (Lets computed from it, like the end address, exceed what a model value holds and stay unfilled in the message.)
+TEST(Engine, TileSizeBeyond64BitsIsExact) {
+  CallSite C = call(IntFact::known(8), 128);
+  C.operands[2].tile = tile("tmp", DType::F64, "double", INT32_MAX, INT32_MAX, IntFact::known(1), IntFact::known(1));
+  C.operands[2].tile.hasAddr = true;
+  C.operands[2].tile.addr = IntFact::known(0);
+  Tally T;
+  auto Fs = check(C, T);
+  const Finding *F = find(Fs, "pto-tile-ub-capacity");
+  ASSERT_NE(F, nullptr);
+  EXPECT_EQ(F->status, Status::ViolatedAlways);
+  EXPECT_NE(F->message.find("spans 36893488113059364872 B"), std::string::npos) << F->message;
+}
+
+/// A register passed where the op expects a tile, its valid dims unset or symbolic as a front end leaves them: the
+/// tile rules are unknown for it (the engine must not look up tile facts it never declared).
+TEST(Engine, RegisterWhereATileIsExpected) {
+  CallSite C = call(IntFact::symbolic("|s.n|"), 128);
+  C.symbols.push_back(param("n"));
+  C.operands[1].tile.isTile = false;
+  C.operands[1].tile.isReg = true;
+  C.operands[1].tile.validRow = IntFact::symbolic("|s.n|");
+  Tally T;
+  auto Fs = check(C, T);
+  EXPECT_EQ(T.errors, 0u);
+  EXPECT_FALSE(Fs.empty());
+}
+
 TEST(Engine, FindingsMergeAcrossTargets) {
   CallSite C = call(IntFact::known(255), 128);
   C.operands[0].tile.dtype = DType::F32; // float indices: illegal everywhere
