@@ -115,6 +115,28 @@ TEST(RuleData, WrongJsonTypesAreErrorsNotExceptions) {
   EXPECT_NE(All.find("rules/facts.json: a value has the wrong JSON type"), std::string::npos) << All;
 }
 
+/// Rule text holding `)r"`, `)rr"`, ... must still compile: a raw literal's delimiter has at most 16 characters, and
+/// the one RuleGen picks must not occur in the text (the generated C++ did not compile; found by fuzz/RuleFuzz.cpp).
+TEST(RuleData, GeneratedLiteralsHaveLegalDelimiters) {
+  std::string Nasty, Escaped; // the description's text, and as a JSON string body
+  for (int K = 1; K <= 16; ++K) {
+    Nasty += ")" + std::string(K, 'r') + "\"";
+    Escaped += ")" + std::string(K, 'r') + "\\\"";
+  }
+  std::vector<std::pair<std::string, std::string>> Files = embeddedRuleFiles();
+  for (auto &[Name, Text] : Files)
+    if (Name == "rules/colreduce/pto-colreduce-dst-validrow.json")
+      Text.insert(Text.find("\"description\": \"") + 16, Escaped); // in front of the description
+  RuleSet S;
+  std::vector<std::string> Errors;
+  ASSERT_TRUE(S.load(Files, Errors)) << (Errors.empty() ? "" : Errors[0]);
+  const std::string &D = S.find("pto-colreduce-dst-validrow")->description;
+  ASSERT_EQ(D.compare(0, Nasty.size(), Nasty), 0) << D;
+  std::string Src = emitRuleSetSource(S);
+  EXPECT_NE(Src.find("R\"r0(" + D + ")r0\""), std::string::npos);
+  EXPECT_EQ(Src.find("R\"rrrrrrrrrrrrrrrrr"), std::string::npos); // 17 characters: not C++
+}
+
 TEST(RuleData, TermCheckerRejectsMistakes) {
   const std::string F = "rules/colreduce/pto-colreduce-dst-validrow.json";
   struct Case {
