@@ -837,6 +837,10 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
             }
           for (const Operand &O : C.operands)
             for (const char *Fact : {"vrow", "vcol"}) {
+              // Only a tile has valid dims (an event or register bound where a tile belongs has none: its facts of
+              // that name are opaque or missing, and the finding says so in its notes).
+              if (!O.tile.isTile || O.tile.isReg || O.tile.isMask)
+                continue;
               std::string N = O.role + "." + Fact;
               const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
               // A valid dim that is just one of the symbols above adds nothing to the counterexample.
