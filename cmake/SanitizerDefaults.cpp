@@ -1,8 +1,7 @@
 // cmake/SanitizerDefaults.cpp: default sanitizer options, linked into every executable of a -DPTOLINT_SANITIZE build
 // (cmake/Sanitize.cmake). The environment (ASAN_OPTIONS, LSAN_OPTIONS, UBSAN_OPTIONS) still overrides them.
 
-// A report fails the run (the tests then fail), with a stack to act on.
-extern "C" const char *__asan_default_options() { return "abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=0"; }
+// A UBSan report ends the run (the build also says -fno-sanitize-recover) with a stack to act on; ASan's defaults do.
 extern "C" const char *__ubsan_default_options() { return "halt_on_error=1:print_stacktrace=1"; }
 
 // Allocations LLVM, Clang and Z3 keep for the life of the process (registries, singletons, the command-line option

@@ -7,8 +7,10 @@
 #include <fuzzer/FuzzedDataProvider.h>
 #include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -154,7 +156,7 @@ void checkUri(const std::string &U, const std::string &W) {
   std::string Rest = U.rfind("file://", 0) == 0 ? U.substr(7) : U;
   for (size_t I = 0; I < Rest.size(); ++I) {
     unsigned char C = Rest[I];
-    if (C == '%' && I + 2 < Rest.size() + 0 && std::isxdigit(static_cast<unsigned char>(Rest[I + 1])) &&
+    if (C == '%' && I + 2 < Rest.size() && std::isxdigit(static_cast<unsigned char>(Rest[I + 1])) &&
         std::isxdigit(static_cast<unsigned char>(Rest[I + 2])))
       I += 2;
     else if (!(std::isalnum(C) || C == '-' || C == '.' || C == '_' || C == '~' || C == '/'))
