@@ -118,6 +118,18 @@ struct FactTable {
   }
 };
 
+/// The decimal digits of V.
+std::string int128Text(__int128 V) {
+  if (V < 0)
+    return "-" + int128Text(-V);
+  std::string D;
+  do {
+    D.insert(D.begin(), static_cast<char>('0' + static_cast<int>(V % 10)));
+    V /= 10;
+  } while (V);
+  return D;
+}
+
 void addTile(FactTable &F, const std::string &R, const std::string &Kind, const TileFacts &T) {
   F.known(R + ".isdst", Kind == "dst" ? 1 : 0); // the role's kind in the op schema (rules/ops.json "roles")
   F.known(R + ".istmp", Kind == "tmp" ? 1 : 0);
@@ -178,7 +190,16 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
   if (T.dtype != DType::Unknown) {
     F.defined(R + ".dtype", dtypeCode(T.dtype));
     F.known(R + ".esize", dtypeSize(T.dtype));
-    F.known(R + ".bytes", T.rows * T.cols * dtypeSize(T.dtype));
+    // Exact even where the product leaves 64 bits (shapes near INT32_MAX, any shape a .pto file writes): then it is
+    // a term, which the ground evaluator leaves to Z3's unbounded integers.
+    __int128 Bytes = static_cast<__int128>(T.rows) * T.cols * dtypeSize(T.dtype);
+    if (Bytes >= INT64_MIN && Bytes <= INT64_MAX) {
+      F.known(R + ".bytes", static_cast<int64_t>(Bytes));
+    } else {
+      F.defined(R + ".bytes", "(* " + z3model::smtInt(T.rows) + " " + z3model::smtInt(T.cols) + " " +
+                                  std::to_string(dtypeSize(T.dtype)) + ")");
+      F.Text[R + ".bytes"] = int128Text(Bytes); // models hold 64-bit values: messages take the exact size from here
+    }
   } else {
     F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");
     F.opaque(R + ".esize", "element size of '" + T.expr + "'");
@@ -839,6 +860,10 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
             }
           for (const Operand &O : C.operands)
             for (const char *Fact : {"vrow", "vcol"}) {
+              // Only a tile has valid dims (an event or register bound where a tile belongs has none: its facts of
+              // that name are opaque or missing, and the finding says so in its notes).
+              if (!O.tile.isTile || O.tile.isReg || O.tile.isMask)
+                continue;
               std::string N = O.role + "." + Fact;
               const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
               // A valid dim that is just one of the symbols above adds nothing to the counterexample.

@@ -7,11 +7,12 @@ namespace pto::checker {
 
 namespace {
 
-/// A C++ string literal for S: a raw literal whose delimiter does not occur in S.
+/// A C++ string literal for S: a raw literal whose delimiter does not occur in S. A delimiter has at most 16
+/// characters ([lex.string]): "r", then "r0", "r1", ... (S rules out at most one candidate per ')' it holds).
 std::string lit(const std::string &S) {
   std::string D = "r";
-  while (S.find(")" + D + "\"") != std::string::npos)
-    D += "r";
+  for (unsigned long long N = 0; S.find(")" + D + "\"") != std::string::npos; ++N)
+    D = "r" + std::to_string(N);
   return "R\"" + D + "(" + S + ")" + D + "\"";
 }
 

@@ -217,185 +217,198 @@ struct Reader {
 static const std::set<std::string> Kinds = {"type", "layout", "valid-shape", "tmp-size", "mode",
                                             "pattern", "portability", "tile"};
 
+void RuleSet::loadFile(const std::string &Name, const std::string &Text, std::vector<std::string> &Errors) {
+  static const std::regex IdRe("pto(-[a-z0-9]+)+");
+  Reader Rd{Name, Errors};
+  if (Name.size() > 5 && Name.compare(Name.size() - 5, 5, ".smt2") == 0) {
+    Prelude += Text;
+    return;
+  }
+  if (Name.size() >= 10 && Name.compare(Name.size() - 10, 10, "facts.json") == 0) {
+    Vocab.load(Name, Text, Errors);
+    return;
+  }
+  json J = json::parse(Text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
+  if (J.is_discarded() || !J.is_object()) {
+    Rd.error("not a JSON object");
+    return;
+  }
+  if (J.contains("ops") && !J.contains("id")) { // rules/ops.json
+    Rd.onlyKeys(J, {"comment", "roles", "ops", "renames"}, "ops file");
+    static const std::set<std::string> Kinds = {"dst", "src", "tmp", "mask"};
+    if (J.contains("roles"))
+      for (auto It = J["roles"].begin(); It != J["roles"].end(); ++It) {
+        std::string K = It.value().is_string() ? It.value().get<std::string>() : "";
+        if (!Kinds.count(K))
+          Rd.error("role \"" + It.key() + "\": kind must be dst, src, tmp or mask");
+        RoleKinds.emplace_back(It.key(), K);
+      }
+    for (const json &O : J["ops"]) {
+      OpSignature S;
+      S.name = Rd.str(O, "name", true);
+      Rd.onlyKeys(O, {"name", "family", "model", "pto", "match", "constants", "overloads", "source"}, "op " + S.name);
+      S.family = Rd.str(O, "family", true);
+      S.citation = Rd.str(O, "source", true);
+      S.model = Rd.str(O, "model", true);
+      S.pto = Rd.str(O, "pto", false);
+      S.constants = Rd.constants(O);
+      S.builtin = O.value("match", std::string("pto")) == "builtin";
+      for (const json &OV : O.value("overloads", json::array())) {
+        Overload Ov;
+        Ov.name = Rd.str(OV, "name", true);
+        const std::string Where = S.name + " overload " + Ov.name;
+        Rd.onlyKeys(OV, {"name", "roles", "constants", "pto", "cpp"}, Where);
+        Ov.roles = Rd.strs(OV, "roles");
+        Ov.constants = Rd.constants(OV);
+        Ov.cpp = OV.value("cpp", true);
+        if (OV.contains("pto")) {
+          Rd.onlyKeys(OV["pto"], {"ins", "outs", "optional", "operands", "results"}, Where + " pto binding");
+          Ov.ptoSsa = OV["pto"].contains("operands") || OV["pto"].contains("results");
+          if (Ov.ptoSsa && (OV["pto"].contains("ins") || OV["pto"].contains("outs")))
+            Rd.error(Where + ": a pto binding is either ins/outs (DPS) or operands/results (SSA)");
+          Ov.ptoIns = Rd.strs(OV["pto"], Ov.ptoSsa ? "operands" : "ins");
+          Ov.ptoOuts = Rd.strs(OV["pto"], Ov.ptoSsa ? "results" : "outs");
+          Ov.ptoOptional = Rd.strs(OV["pto"], "optional");
+          if (S.pto.empty())
+            Rd.error(Where + ": a pto binding needs the op's \"pto\" name");
+        }
+        S.overloads.push_back(Ov);
+      }
+      Ops.push_back(S);
+    }
+    if (J.contains("renames"))
+      for (auto It = J["renames"].begin(); It != J["renames"].end(); ++It)
+        Renames.emplace_back(It.key(), It.value().get<std::string>());
+    return;
+  }
+  Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand", "perPair",
+                  "message", "note", "help", "pto", "fix", "sources", "variants"},
+              "rule");
+  Rule R;
+  R.file = Name;
+  R.id = Rd.str(J, "id", true);
+  if (!std::regex_match(R.id, IdRe))
+    Rd.error("rule id \"" + R.id + "\" is not of the form pto-<op>-<property>");
+  R.ops = Rd.strs(J, "ops");
+  if (R.ops.empty())
+    Rd.error("rule has no \"ops\"");
+  R.overloads = Rd.strs(J, "overloads");
+  R.kind = Rd.str(J, "kind", true);
+  if (!Kinds.count(R.kind))
+    Rd.error("unknown kind \"" + R.kind + "\"");
+  auto Sev = parseSeverity(Rd.str(J, "severity", true));
+  if (!Sev)
+    Rd.error("severity must be error, warning or note");
+  R.severity = Sev.value_or(Severity::Error);
+  R.summary = Rd.str(J, "summary", true);
+  R.description = Rd.str(J, "description", false);
+  R.perOperand = J.value("perOperand", false);
+  R.perPair = J.value("perPair", false);
+  R.message = Rd.str(J, "message", true);
+  auto Forms = [&](const json &Obj, TextForms &T, const std::string &Where) {
+    if (!Obj.contains("pto"))
+      return;
+    Rd.onlyKeys(Obj["pto"], {"message", "note", "help"}, Where + " pto forms");
+    T.message = Rd.str(Obj["pto"], "message", false);
+    T.note = Rd.str(Obj["pto"], "note", false);
+    T.help = Rd.str(Obj["pto"], "help", false);
+  };
+  Forms(J, R.pto, "rule");
+  // "fix": [{"role": R, "set": {"cols": TERM, ...}}, ...]
+  auto Fix = [&](const json &Obj, std::vector<FixSpec> &Fs, const std::string &Where) {
+    if (!Obj.contains("fix"))
+      return;
+    if (!Obj["fix"].is_array() || Obj["fix"].empty()) {
+      Rd.error(Where + " \"fix\" must be a non-empty list of {\"role\", \"set\"} objects");
+      return;
+    }
+    for (const json &FJ : Obj["fix"]) {
+    if (!FJ.is_object()) {
+      Rd.error(Where + " \"fix\" entries must be objects");
+      return;
+    }
+    FixSpec &F = Fs.emplace_back();
+    Rd.onlyKeys(FJ, {"role", "set"}, Where + " fix");
+    F.role = Rd.str(FJ, "role", true);
+    if (!FJ.contains("set") || !FJ["set"].is_object() || FJ["set"].empty()) {
+      Rd.error(Where + " fix needs a non-empty \"set\" object (argument -> term)");
+      return;
+    }
+    for (auto It = FJ["set"].begin(); It != FJ["set"].end(); ++It) {
+      if (fixArgument(It.key()) < 0)
+        Rd.error(Where + " fix sets unknown tile argument \"" + It.key() +
+                 "\" (dtype, rows, cols, blayout or slayout)");
+      else if (!It.value().is_string())
+        Rd.error(Where + " fix: the value of \"" + It.key() + "\" must be a term (a string)");
+      else
+        F.set.emplace_back(It.key(), It.value().get<std::string>());
+    }
+    }
+  };
+  Fix(J, R.fix, "rule");
+  R.note = Rd.str(J, "note", false);
+  R.help = Rd.str(J, "help", false);
+  R.sources = Rd.strs(J, "sources");
+  if (!J.contains("variants") || !J["variants"].is_array() || J["variants"].empty())
+    Rd.error("rule needs a non-empty \"variants\" list");
+  else
+    for (const json &VJ : J["variants"]) {
+      Rd.onlyKeys(VJ, {"targets", "overloads", "severity", "let", "require", "message", "note", "help", "pto", "fix",
+                       "sources"},
+                  "variant");
+      RuleVariant V;
+      for (const std::string &T : Rd.strs(VJ, "targets")) {
+        std::vector<Target> Ts;
+        std::string Bad;
+        if (!parseTargetList(T, Ts, Bad))
+          Rd.error("unknown target \"" + Bad + "\"");
+        V.targets.insert(V.targets.end(), Ts.begin(), Ts.end());
+      }
+      if (V.targets.empty())
+        Rd.error("variant has no \"targets\"");
+      V.overloads = Rd.strs(VJ, "overloads");
+      if (VJ.contains("severity")) {
+        V.severity = parseSeverity(Rd.str(VJ, "severity", true));
+        if (!V.severity)
+          Rd.error("variant severity must be error, warning or note");
+      }
+      if (VJ.contains("let")) {
+        for (const json &L : VJ["let"]) {
+          if (!L.is_array() || L.size() != 2 || !L[0].is_string() || !L[1].is_string())
+            Rd.error("\"let\" entries are [\"name\", \"term\"] pairs");
+          else
+            V.let.emplace_back(L[0].get<std::string>(), L[1].get<std::string>());
+        }
+      }
+      V.require = Rd.str(VJ, "require", true);
+      V.message = Rd.str(VJ, "message", false);
+      V.note = Rd.str(VJ, "note", false);
+      V.help = Rd.str(VJ, "help", false);
+      Forms(VJ, V.pto, "variant");
+      Fix(VJ, V.fix, "variant");
+      V.sources = Rd.strs(VJ, "sources");
+      if (V.sources.empty() && R.sources.empty())
+        Rd.error("every variant needs an upstream citation in \"sources\"");
+      R.variants.push_back(V);
+    }
+  if (find(R.id))
+    Rd.error("duplicate rule id \"" + R.id + "\"");
+  Rules.push_back(std::move(R));
+}
+
 bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files, std::vector<std::string> &Errors) {
   size_t Before = Errors.size();
-  static const std::regex IdRe("pto(-[a-z0-9]+)+");
   for (const auto &[Name, Text] : Files) {
-    Reader Rd{Name, Errors};
-    if (Name.size() > 5 && Name.compare(Name.size() - 5, 5, ".smt2") == 0) {
-      Prelude += Text;
-      continue;
+    // A value of the wrong JSON type (a number where a flag belongs, a string where a list of objects does) makes
+    // nlohmann throw in the middle of a file: that is one error for the file, never an exception out of the loader.
+    try {
+      loadFile(Name, Text, Errors);
+    } catch (const json::exception &E) {
+      std::string What = E.what();
+      if (size_t Bracket = What.find("] "); What[0] == '[' && Bracket != std::string::npos)
+        What = What.substr(Bracket + 2);
+      Errors.push_back(Name + ": a value has the wrong JSON type (" + What + ")");
     }
-    if (Name.size() >= 10 && Name.compare(Name.size() - 10, 10, "facts.json") == 0) {
-      Vocab.load(Name, Text, Errors);
-      continue;
-    }
-    json J = json::parse(Text, nullptr, /*allow_exceptions=*/false, /*ignore_comments=*/true);
-    if (J.is_discarded() || !J.is_object()) {
-      Rd.error("not a JSON object");
-      continue;
-    }
-    if (J.contains("ops") && !J.contains("id")) { // rules/ops.json
-      Rd.onlyKeys(J, {"comment", "roles", "ops", "renames"}, "ops file");
-      static const std::set<std::string> Kinds = {"dst", "src", "tmp", "mask"};
-      if (J.contains("roles"))
-        for (auto It = J["roles"].begin(); It != J["roles"].end(); ++It) {
-          std::string K = It.value().is_string() ? It.value().get<std::string>() : "";
-          if (!Kinds.count(K))
-            Rd.error("role \"" + It.key() + "\": kind must be dst, src, tmp or mask");
-          RoleKinds.emplace_back(It.key(), K);
-        }
-      for (const json &O : J["ops"]) {
-        OpSignature S;
-        S.name = Rd.str(O, "name", true);
-        Rd.onlyKeys(O, {"name", "family", "model", "pto", "match", "constants", "overloads", "source"}, "op " + S.name);
-        S.family = Rd.str(O, "family", true);
-        S.citation = Rd.str(O, "source", true);
-        S.model = Rd.str(O, "model", true);
-        S.pto = Rd.str(O, "pto", false);
-        S.constants = Rd.constants(O);
-        S.builtin = O.value("match", std::string("pto")) == "builtin";
-        for (const json &OV : O.value("overloads", json::array())) {
-          Overload Ov;
-          Ov.name = Rd.str(OV, "name", true);
-          const std::string Where = S.name + " overload " + Ov.name;
-          Rd.onlyKeys(OV, {"name", "roles", "constants", "pto", "cpp"}, Where);
-          Ov.roles = Rd.strs(OV, "roles");
-          Ov.constants = Rd.constants(OV);
-          Ov.cpp = OV.value("cpp", true);
-          if (OV.contains("pto")) {
-            Rd.onlyKeys(OV["pto"], {"ins", "outs", "optional", "operands", "results"}, Where + " pto binding");
-            Ov.ptoSsa = OV["pto"].contains("operands") || OV["pto"].contains("results");
-            if (Ov.ptoSsa && (OV["pto"].contains("ins") || OV["pto"].contains("outs")))
-              Rd.error(Where + ": a pto binding is either ins/outs (DPS) or operands/results (SSA)");
-            Ov.ptoIns = Rd.strs(OV["pto"], Ov.ptoSsa ? "operands" : "ins");
-            Ov.ptoOuts = Rd.strs(OV["pto"], Ov.ptoSsa ? "results" : "outs");
-            Ov.ptoOptional = Rd.strs(OV["pto"], "optional");
-            if (S.pto.empty())
-              Rd.error(Where + ": a pto binding needs the op's \"pto\" name");
-          }
-          S.overloads.push_back(Ov);
-        }
-        Ops.push_back(S);
-      }
-      if (J.contains("renames"))
-        for (auto It = J["renames"].begin(); It != J["renames"].end(); ++It)
-          Renames.emplace_back(It.key(), It.value().get<std::string>());
-      continue;
-    }
-    Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand", "perPair",
-                    "message", "note", "help", "pto", "fix", "sources", "variants"},
-                "rule");
-    Rule R;
-    R.file = Name;
-    R.id = Rd.str(J, "id", true);
-    if (!std::regex_match(R.id, IdRe))
-      Rd.error("rule id \"" + R.id + "\" is not of the form pto-<op>-<property>");
-    R.ops = Rd.strs(J, "ops");
-    if (R.ops.empty())
-      Rd.error("rule has no \"ops\"");
-    R.overloads = Rd.strs(J, "overloads");
-    R.kind = Rd.str(J, "kind", true);
-    if (!Kinds.count(R.kind))
-      Rd.error("unknown kind \"" + R.kind + "\"");
-    auto Sev = parseSeverity(Rd.str(J, "severity", true));
-    if (!Sev)
-      Rd.error("severity must be error, warning or note");
-    R.severity = Sev.value_or(Severity::Error);
-    R.summary = Rd.str(J, "summary", true);
-    R.description = Rd.str(J, "description", false);
-    R.perOperand = J.value("perOperand", false);
-    R.perPair = J.value("perPair", false);
-    R.message = Rd.str(J, "message", true);
-    auto Forms = [&](const json &Obj, TextForms &T, const std::string &Where) {
-      if (!Obj.contains("pto"))
-        return;
-      Rd.onlyKeys(Obj["pto"], {"message", "note", "help"}, Where + " pto forms");
-      T.message = Rd.str(Obj["pto"], "message", false);
-      T.note = Rd.str(Obj["pto"], "note", false);
-      T.help = Rd.str(Obj["pto"], "help", false);
-    };
-    Forms(J, R.pto, "rule");
-    // "fix": [{"role": R, "set": {"cols": TERM, ...}}, ...]
-    auto Fix = [&](const json &Obj, std::vector<FixSpec> &Fs, const std::string &Where) {
-      if (!Obj.contains("fix"))
-        return;
-      if (!Obj["fix"].is_array() || Obj["fix"].empty()) {
-        Rd.error(Where + " \"fix\" must be a non-empty list of {\"role\", \"set\"} objects");
-        return;
-      }
-      for (const json &FJ : Obj["fix"]) {
-      if (!FJ.is_object()) {
-        Rd.error(Where + " \"fix\" entries must be objects");
-        return;
-      }
-      FixSpec &F = Fs.emplace_back();
-      Rd.onlyKeys(FJ, {"role", "set"}, Where + " fix");
-      F.role = Rd.str(FJ, "role", true);
-      if (!FJ.contains("set") || !FJ["set"].is_object() || FJ["set"].empty()) {
-        Rd.error(Where + " fix needs a non-empty \"set\" object (argument -> term)");
-        return;
-      }
-      for (auto It = FJ["set"].begin(); It != FJ["set"].end(); ++It) {
-        if (fixArgument(It.key()) < 0)
-          Rd.error(Where + " fix sets unknown tile argument \"" + It.key() +
-                   "\" (dtype, rows, cols, blayout or slayout)");
-        else if (!It.value().is_string())
-          Rd.error(Where + " fix: the value of \"" + It.key() + "\" must be a term (a string)");
-        else
-          F.set.emplace_back(It.key(), It.value().get<std::string>());
-      }
-      }
-    };
-    Fix(J, R.fix, "rule");
-    R.note = Rd.str(J, "note", false);
-    R.help = Rd.str(J, "help", false);
-    R.sources = Rd.strs(J, "sources");
-    if (!J.contains("variants") || !J["variants"].is_array() || J["variants"].empty())
-      Rd.error("rule needs a non-empty \"variants\" list");
-    else
-      for (const json &VJ : J["variants"]) {
-        Rd.onlyKeys(VJ, {"targets", "overloads", "severity", "let", "require", "message", "note", "help", "pto", "fix",
-                         "sources"},
-                    "variant");
-        RuleVariant V;
-        for (const std::string &T : Rd.strs(VJ, "targets")) {
-          std::vector<Target> Ts;
-          std::string Bad;
-          if (!parseTargetList(T, Ts, Bad))
-            Rd.error("unknown target \"" + Bad + "\"");
-          V.targets.insert(V.targets.end(), Ts.begin(), Ts.end());
-        }
-        if (V.targets.empty())
-          Rd.error("variant has no \"targets\"");
-        V.overloads = Rd.strs(VJ, "overloads");
-        if (VJ.contains("severity")) {
-          V.severity = parseSeverity(Rd.str(VJ, "severity", true));
-          if (!V.severity)
-            Rd.error("variant severity must be error, warning or note");
-        }
-        if (VJ.contains("let")) {
-          for (const json &L : VJ["let"]) {
-            if (!L.is_array() || L.size() != 2 || !L[0].is_string() || !L[1].is_string())
-              Rd.error("\"let\" entries are [\"name\", \"term\"] pairs");
-            else
-              V.let.emplace_back(L[0].get<std::string>(), L[1].get<std::string>());
-          }
-        }
-        V.require = Rd.str(VJ, "require", true);
-        V.message = Rd.str(VJ, "message", false);
-        V.note = Rd.str(VJ, "note", false);
-        V.help = Rd.str(VJ, "help", false);
-        Forms(VJ, V.pto, "variant");
-        Fix(VJ, V.fix, "variant");
-        V.sources = Rd.strs(VJ, "sources");
-        if (V.sources.empty() && R.sources.empty())
-          Rd.error("every variant needs an upstream citation in \"sources\"");
-        R.variants.push_back(V);
-      }
-    if (find(R.id))
-      Rd.error("duplicate rule id \"" + R.id + "\"");
-    Rules.push_back(std::move(R));
   }
   std::sort(Rules.begin(), Rules.end(), [](const Rule &A, const Rule &B) { return A.id < B.id; });
   for (const Rule &R : Rules)

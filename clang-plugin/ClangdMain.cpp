@@ -80,7 +80,10 @@ bool translate(const std::string &Dir, const std::string &Out, const std::string
              });
   if (!Npu || llvm::sys::fs::create_directories(Out))
     return false;
-  Err = pto::clangfe::writeAtomically(Out + "/compile_commands.json", pto::clangfe::compileCommandsJson(Cmds));
+  Err.clear();
+  std::string Text = pto::clangfe::compileCommandsJson(Cmds, Err);
+  if (Err.empty())
+    Err = pto::clangfe::writeAtomically(Out + "/compile_commands.json", Text);
   if (!Err.empty()) {
     llvm::errs() << "pto-clangd: " << Err << "\n";
     return false;

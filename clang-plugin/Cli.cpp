@@ -631,8 +631,10 @@ int main(int argc, const char **argv) {
 
   if (!ExportCommands.empty()) {
     // clang-tidy and clangd read this database; the pto-* module installs the same CCE fixups the CLI does.
-    if (std::string Err = pto::clangfe::writeAtomically(ExportCommands, pto::clangfe::compileCommandsJson(*DB, Sources));
-        !Err.empty())
+    std::string Err, Text = pto::clangfe::compileCommandsJson(*DB, Sources, Err);
+    if (Err.empty())
+      Err = pto::clangfe::writeAtomically(ExportCommands, Text);
+    if (!Err.empty())
       return usage(Err);
     return Clean;
   }

@@ -79,19 +79,31 @@ std::vector<CompileCommand> commandsOf(const CompilationDatabase &DB, const std:
   return Cs;
 }
 
-std::string compileCommandsJson(const std::vector<CompileCommand> &Cmds) {
+std::string compileCommandsJson(const std::vector<CompileCommand> &Cmds, std::string &Error) {
   nlohmann::json J = nlohmann::json::array();
-  for (const CompileCommand &C : Cmds)
-    J.push_back({{"directory", C.Directory}, {"file", C.Filename}, {"arguments", stripPlugins(C.CommandLine, C.Filename)}});
+  for (const CompileCommand &C : Cmds) {
+    nlohmann::json E = {{"directory", C.Directory}, {"file", C.Filename},
+                        {"arguments", stripPlugins(C.CommandLine, C.Filename)}};
+    // JSON text is UTF-8. LLVM's reader lets other bytes through, but they cannot be written back as they are, and
+    // a replacement character would name another file: an error, not a database that points elsewhere.
+    try {
+      (void)E.dump();
+    } catch (const nlohmann::json::type_error &) {
+      Error = "cannot write the compile command of '" + C.Filename + "' as JSON: it is not valid UTF-8";
+      return "";
+    }
+    J.push_back(std::move(E));
+  }
   return J.dump(1) + "\n";
 }
 
-std::string compileCommandsJson(const CompilationDatabase &DB, const std::vector<std::string> &Files) {
+std::string compileCommandsJson(const CompilationDatabase &DB, const std::vector<std::string> &Files,
+                                std::string &Error) {
   std::vector<CompileCommand> Cmds;
   for (const std::string &File : Files)
     for (CompileCommand &C : commandsOf(DB, File))
       Cmds.push_back(std::move(C));
-  return compileCommandsJson(Cmds);
+  return compileCommandsJson(Cmds, Error);
 }
 
 /// Writes Text to a file that is not to be replaced (a device such as /dev/stdout or /dev/full, a pipe): directly,

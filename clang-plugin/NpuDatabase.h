@@ -37,10 +37,11 @@ std::vector<std::string> stripPlugins(const std::vector<std::string> &Args, llvm
 std::vector<clang::tooling::CompileCommand> commandsOf(const clang::tooling::CompilationDatabase &DB,
                                                        const std::string &File);
 
-/// Commands as a compile_commands.json text, plugins stripped.
-std::string compileCommandsJson(const std::vector<clang::tooling::CompileCommand> &Cmds);
+/// Commands as a compile_commands.json text, plugins stripped; "" and Error when a command is not valid UTF-8.
+std::string compileCommandsJson(const std::vector<clang::tooling::CompileCommand> &Cmds, std::string &Error);
 /// The commands of Files in DB, the same way.
-std::string compileCommandsJson(const clang::tooling::CompilationDatabase &DB, const std::vector<std::string> &Files);
+std::string compileCommandsJson(const clang::tooling::CompilationDatabase &DB, const std::vector<std::string> &Files,
+                                std::string &Error);
 
 /// Writes Text to Path through a temporary beside it and a rename: readers see the old file or the new one, never
 /// half of one (a full disk leaves the old file). A path that exists and is not a regular file (/dev/stdout, a pipe,

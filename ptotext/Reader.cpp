@@ -2,6 +2,8 @@
 // tile_buf spellings), §5 (tile-op operands).
 #include "Reader.h"
 
+#include "z3model/Solver.h"
+
 #include <cctype>
 #include <functional>
 #include <map>
@@ -885,7 +887,7 @@ private:
       return "";
     const Value &V = It->second;
     if (V.constant)
-      return *V.constant < 0 ? "(- " + std::to_string(-*V.constant) + ")" : std::to_string(*V.constant);
+      return z3model::smtInt(*V.constant); // (- n) for negatives, INT64_MIN included
     if (!V.term.empty() && !V.isBool)
       return V.term;
     if (!V.symbol.empty())

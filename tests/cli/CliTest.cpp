@@ -212,6 +212,23 @@ TEST(Cli, PrintCommandsShowsWhatIsParsed) {
   EXPECT_NE(Plain.text.find("'-DX=a b'"), std::string::npos) << Plain.text; // quoted for the shell
 }
 
+/// A database LLVM reads but JSON cannot hold (a byte that is not UTF-8 in an argument): --export-compile-commands
+/// is an input error naming the file, not an abort from an escaping exception (found by fuzz/NpuFuzz.cpp).
+TEST(Cli, ExportOfNonUtf8CommandIsAnError) {
+  std::string D = tempDir();
+  std::string K = write(D, "k.cpp", "int main() { return 0; }\n");
+  write(D, "compile_commands.json",
+        "[{\"directory\": \"" + D + "\", \"file\": \"" + K +
+            "\", \"arguments\": [\"bisheng\", \"-xcce\", \"--cce-aicore-arch=dav-c220-vec\", \"-DNAME=\x90\", "
+            "\"-c\", \"k.cpp\"]}]");
+  Out O = run(Cli + " -p " + D + " " + K + " --export-compile-commands=" + D + "/out.json");
+  EXPECT_EQ(O.rc, 2) << O.text;
+  EXPECT_NE(O.text.find("cannot write the compile command of '" + K + "' as JSON: it is not valid UTF-8"),
+            std::string::npos)
+      << O.text;
+  EXPECT_FALSE(std::ifstream(D + "/out.json").good());
+}
+
 /// Copies rules/ into D/rules; returns the file arguments pto-rulegen gets in the build.
 std::string copyRules(const std::string &D) {
   std::filesystem::copy(std::string(PTOLINT_SOURCE_DIR) + "/rules", D + "/rules",

@@ -241,7 +241,9 @@ void checkTarget(const std::string &Target) {
 
   // Op calls: pinned totals, and the locations in kernel files against the kernels' text.
   std::set<std::string> Ops;
-  for (const Json &Op : Json::parse(readFile(Src + "/rules/ops.json"))["ops"])
+  // Named: a range-for over a member of the temporary parse() returns would read it after it is destroyed.
+  const Json OpsFile = Json::parse(readFile(Src + "/rules/ops.json"));
+  for (const Json &Op : OpsFile["ops"])
     Ops.insert(Op["name"].get<std::string>());
   std::map<std::string, unsigned> InText, Located, Calls;
   for (const std::string &K : Kernels)

@@ -68,6 +68,25 @@ TEST(PtoText, TileBufSpellingsAndDynamicValidShapes) {
   EXPECT_EQ(C.symbols[0].lo, 0);             // an index sizes things
 }
 
+/// An integer constant of INT64_MIN in an arith op (found by fuzz/PtoTextFuzz.cpp: its negation overflowed while
+/// the term was written) is spelled as the SMT-LIB negation of its magnitude.
+TEST(PtoText, Int64MinConstantInArithmetic) {
+  const std::string Text = R"(module attributes {pto.target_arch = "a3"} {
+  func.func @k(%n: index) {
+    %c = arith.constant -9223372036854775808 : i64
+    %v = arith.addi %c, %n : index
+    %a = pto.alloc_tile valid_row = %v valid_col = %n : !pto.tile_buf<vec, 16x64xf16, valid=?x?>
+    %d = pto.alloc_tile : !pto.tile_buf<vec, 1x64xf16, valid=1x32>
+    pto.tcolmin ins(%a : !pto.tile_buf<vec, 16x64xf16, valid=?x?>) outs(%d : !pto.tile_buf<vec, 1x64xf16, valid=1x32>)
+    return
+  }
+})";
+  ptotext::Reading R = ptotext::read("k.pto", Text, checker::RuleSet::builtin());
+  ASSERT_EQ(R.calls.size(), 1u);
+  const checker::TileFacts &S = R.calls[0].operands[1].tile;
+  EXPECT_NE(S.validRow.term.find("(- 9223372036854775808)"), std::string::npos) << S.validRow.term;
+}
+
 /// The ISA manual's spellings (reference/pto-text-forms.md §1.1, §1.3): errors as in ptoas, or, lenient, read with
 /// a warning each; the generic form ptoas accepts is neither.
 TEST(PtoText, ManualSpellingsOnlyInLenientMode) {

@@ -156,6 +156,47 @@ TEST(Engine, UnrecognisedOperandIsReportedOnce) {
   EXPECT_NE(Fs[0].message.find("'MyBuffer'"), std::string::npos);
 }
 
+/// A tile whose declared size leaves 64 bits (Rows and Cols near INT32_MAX, which Tile's int parameters allow, or any
+/// shape a .pto file writes): its size in bytes is exact, not a signed overflow (UBSan, found by fuzz/EngineFuzz.cpp).
+/// (Lets computed from it, like the end address, exceed what a model value holds and stay unfilled in the message.)
+TEST(Engine, TileSizeBeyond64BitsIsExact) {
+  CallSite C = call(IntFact::known(8), 128);
+  C.operands[2].tile = tile("tmp", DType::F64, "double", INT32_MAX, INT32_MAX, IntFact::known(1), IntFact::known(1));
+  C.operands[2].tile.hasAddr = true;
+  C.operands[2].tile.addr = IntFact::known(0);
+  Tally T;
+  auto Fs = check(C, T);
+  const Finding *F = find(Fs, "pto-tile-ub-capacity");
+  ASSERT_NE(F, nullptr);
+  EXPECT_EQ(F->status, Status::ViolatedAlways);
+  EXPECT_NE(F->message.find("spans 36893488113059364872 B"), std::string::npos) << F->message;
+}
+
+/// A register or an event passed where the op expects a tile, its valid dims unset or symbolic: the findings about
+/// it must not look up a display name for tile facts it does not have (std::out_of_range escaped Engine::check;
+/// found by fuzz/EngineFuzz.cpp), and its valid dims are not a counterexample.
+TEST(Engine, NonTileWhereATileIsExpected) {
+  for (bool Event : {false, true}) {
+    CallSite C;
+    C.op = "TCOLMAX";
+    C.overload = "plain";
+    C.loc = {"k.cpp", 10, 3};
+    TileFacts Src = tile("src", DType::F16, "half", 1309, 1309, IntFact::symbolic("(div |s.k| 6)"),
+                         IntFact::symbolic("(+ |s.m| (- 3))"));
+    Src.isTile = false;
+    (Event ? Src.isEvent : Src.isReg) = true;
+    C.operands.push_back({"src", Src});
+    C.symbols = {param("k"), param("m")};
+    Tally T;
+    std::vector<Finding> Fs;
+    ASSERT_NO_THROW(Fs = check(C, T)) << (Event ? "event" : "register");
+    EXPECT_FALSE(Fs.empty());
+    for (const Finding &F : Fs)
+      for (const auto &[Name, Value] : F.counterexample)
+        EXPECT_EQ(Name.find("src"), std::string::npos) << F.ruleId << ": " << Name;
+  }
+}
+
 TEST(Engine, FindingsMergeAcrossTargets) {
   CallSite C = call(IntFact::known(255), 128);
   C.operands[0].tile.dtype = DType::F32; // float indices: illegal everywhere

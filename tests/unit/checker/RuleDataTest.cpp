@@ -98,6 +98,45 @@ std::string brokenRule(const std::string &File, const std::string &From, const s
 
 /// Every kind of mistake in a rule term fails the load (and so pto-rulegen, and the build), naming the file, the
 /// variant and, for a typo, what was meant.
+/// Values of the wrong JSON type are errors naming the file, not exceptions (pto-rulegen aborted on them; found by
+/// fuzz/RuleFuzz.cpp): a flag given as a number, constants as a list, an op that is not an object, a rename or a
+/// fact's kind that is not a string.
+TEST(RuleData, WrongJsonTypesAreErrorsNotExceptions) {
+  const std::string Rule = "rules/colreduce/pto-colreduce-dst-validrow.json";
+  std::string All = brokenRule(Rule, "\"id\":", "\"perOperand\": 1, \"id\":");
+  EXPECT_NE(All.find(Rule + ": a value has the wrong JSON type (type must be boolean, but is number)"),
+            std::string::npos) << All;
+  All = brokenRule("rules/ops.json", "\"ops\": [", "\"ops\": [7, ");
+  EXPECT_NE(All.find("rules/ops.json: a value has the wrong JSON type"), std::string::npos) << All;
+  All = brokenRule("rules/ops.json", "\"renames\": {}", "\"renames\": {\"pto-old\": 1}");
+  EXPECT_NE(All.find("rules/ops.json: a value has the wrong JSON type (type must be string, but is number)"),
+            std::string::npos) << All;
+  All = brokenRule("rules/facts.json", "\"facts\": [", "\"facts\": [{\"name\": \"x\", \"kinds\": [1]}, ");
+  EXPECT_NE(All.find("rules/facts.json: a value has the wrong JSON type"), std::string::npos) << All;
+}
+
+/// Rule text holding `)r"`, `)rr"`, ... must still compile: a raw literal's delimiter has at most 16 characters, and
+/// the one RuleGen picks must not occur in the text (the generated C++ did not compile; found by fuzz/RuleFuzz.cpp).
+TEST(RuleData, GeneratedLiteralsHaveLegalDelimiters) {
+  std::string Nasty, Escaped; // the description's text, and as a JSON string body
+  for (int K = 1; K <= 16; ++K) {
+    Nasty += ")" + std::string(K, 'r') + "\"";
+    Escaped += ")" + std::string(K, 'r') + "\\\"";
+  }
+  std::vector<std::pair<std::string, std::string>> Files = embeddedRuleFiles();
+  for (auto &[Name, Text] : Files)
+    if (Name == "rules/colreduce/pto-colreduce-dst-validrow.json")
+      Text.insert(Text.find("\"description\": \"") + 16, Escaped); // in front of the description
+  RuleSet S;
+  std::vector<std::string> Errors;
+  ASSERT_TRUE(S.load(Files, Errors)) << (Errors.empty() ? "" : Errors[0]);
+  const std::string &D = S.find("pto-colreduce-dst-validrow")->description;
+  ASSERT_EQ(D.compare(0, Nasty.size(), Nasty), 0) << D;
+  std::string Src = emitRuleSetSource(S);
+  EXPECT_NE(Src.find("R\"r0(" + D + ")r0\""), std::string::npos);
+  EXPECT_EQ(Src.find("R\"rrrrrrrrrrrrrrrrr"), std::string::npos); // 17 characters: not C++
+}
+
 TEST(RuleData, TermCheckerRejectsMistakes) {
   const std::string F = "rules/colreduce/pto-colreduce-dst-validrow.json";
   struct Case {
