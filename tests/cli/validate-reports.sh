@@ -74,6 +74,13 @@ for format in sarif json; do
   lint pto "$format" 1 tests/pto/*.pto
   lint outside "$format" 2 "$work/outside/unrecognised.cpp" "${cpp_flags[@]}"
 done
+# A log merged from shards (pto-lint --shard=i/n, then pto-lint merge) validates like one run's.
+for i in 1 2; do
+  "$cli" --quiet --target=all --format=sarif --shard=$i/2 --output="$work/shard$i.sarif" "${fixtures[@]}" "${cpp_flags[@]}" \
+    >/dev/null 2>&1
+done
+"$cli" merge --output="$work/reports/merged-shards.sarif" "$work/shard1.sarif" "$work/shard2.sarif" ||
+  { echo "FAIL: pto-lint merge"; fail=1; }
 [ $fail -eq 0 ] || exit 1
 
 # Negative controls: a report with a known defect must be rejected, or the checks below prove nothing.
