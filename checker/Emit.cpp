@@ -428,7 +428,21 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
                                 std::move(Driver), std::move(BaseIds), Info.tally.errors == 0)));
 }
 
+namespace {
+std::string mergeLogs(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err);
+}
+
 std::string mergeSarif(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err) {
+  try {
+    return mergeLogs(Logs, Rules, Err);
+  } catch (const std::exception &E) { // a field of an unexpected type: not a log pto-lint wrote
+    Err = std::string("not a pto-lint SARIF log: ") + E.what();
+    return "";
+  }
+}
+
+namespace {
+std::string mergeLogs(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err) {
   Json Results = Json::array(), Driver, BaseIds;
   std::map<std::string, Json> Descriptors;
   bool Successful = true;
@@ -478,6 +492,7 @@ std::string mergeSarif(const std::vector<std::string> &Logs, const RuleSet &Rule
                                 [&](const std::string &Id) { return Descriptors.count(Id) ? Descriptors[Id] : Json{{"id", Id}}; },
                                 std::move(Driver), std::move(BaseIds), Successful)));
 }
+} // namespace
 
 std::string summaryLine(const Tally &T) {
   std::string S = plural(T.callSites, "call site") + ", " + plural(T.checks, "check") + ": " +

@@ -137,6 +137,9 @@ std::optional<Baseline> Baseline::parse(const std::string &Path, const std::stri
       What = What.substr(P);
     Err = Path + ":" + std::to_string(L) + ":" + std::to_string(C) + ": error: not a baseline file: " + What;
     return std::nullopt;
+  } catch (const nlohmann::json::exception &E) { // e.g. a number out of range (found by pto-baseline-fuzz)
+    Err = Path + ": error: not a baseline file: " + E.what();
+    return std::nullopt;
   }
   auto Fail = [&](const std::string &Why) {
     Err = Path + ": error: " + Why;

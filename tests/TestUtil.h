@@ -2,10 +2,13 @@
 #ifndef PTOLINT_TESTS_TESTUTIL_H
 #define PTOLINT_TESTS_TESTUTIL_H
 
+#include <array>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
 
 namespace pto::testutil {
 
@@ -21,6 +24,27 @@ inline std::string readFile(const std::string &Path) {
 inline std::string tempDir(const std::string &Purpose) {
   std::string T = "/tmp/ptolint-" + Purpose + "-XXXXXX";
   return mkdtemp(T.data()) ? T : std::string("/tmp");
+}
+
+/// What a shell command printed (standard error with standard output) and its exit code (-1: killed by a signal).
+struct Out {
+  int rc;
+  std::string text;
+};
+
+/// Runs a shell command line: the tests' one way to run pto-lint, the plugin's compiler and the launcher as users do.
+inline Out run(const std::string &Cmd) {
+  Out O{-1, {}};
+  FILE *P = popen(("(" + Cmd + ") 2>&1").c_str(), "r");
+  if (!P)
+    return O;
+  std::array<char, 4096> Buf;
+  size_t N;
+  while ((N = fread(Buf.data(), 1, Buf.size(), P)) > 0)
+    O.text.append(Buf.data(), N);
+  int St = pclose(P);
+  O.rc = WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+  return O;
 }
 
 } // namespace pto::testutil

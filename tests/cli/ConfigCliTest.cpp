@@ -19,22 +19,8 @@ const std::string Cli = PTOLINT_CLI;
 const std::string Flags = " -- -std=c++17 -I" + Src + "/refmodel/include";
 const std::string Example = Src + "/examples/colargmin_doc_example.cpp"; // violates on a2a3 only
 
-struct Out {
-  int rc;
-  std::string text;
-};
-
-Out run(const std::string &Cmd) {
-  Out O{-1, {}};
-  FILE *P = popen((Cmd + " 2>&1").c_str(), "r");
-  std::array<char, 4096> Buf;
-  size_t N;
-  while ((N = fread(Buf.data(), 1, Buf.size(), P)) > 0)
-    O.text.append(Buf.data(), N);
-  int St = pclose(P);
-  O.rc = WIFEXITED(St) ? WEXITSTATUS(St) : -1;
-  return O;
-}
+using pto::testutil::Out;
+using pto::testutil::run;
 
 void write(const std::string &Path, const std::string &Text) {
   std::filesystem::create_directories(std::filesystem::path(Path).parent_path());

@@ -30,23 +30,8 @@ const std::string Bisheng = Src + "/tests/launcher/bisheng";
 const std::string DocExample = Src + "/examples/colargmin_doc_example.cpp";
 const std::string Legal = Src + "/examples/colargmin_legal.cpp";
 
-struct Out {
-  int rc;
-  std::string text;
-};
-
-/// Runs a shell command line, standard error with standard output.
-Out run(const std::string &Cmd) {
-  Out O{-1, {}};
-  FILE *P = popen(("(" + Cmd + ") 2>&1").c_str(), "r");
-  std::array<char, 4096> Buf;
-  size_t N;
-  while ((N = fread(Buf.data(), 1, Buf.size(), P)) > 0)
-    O.text.append(Buf.data(), N);
-  int St = pclose(P);
-  O.rc = WIFEXITED(St) ? WEXITSTATUS(St) : -1;
-  return O;
-}
+using pto::testutil::Out;
+using pto::testutil::run;
 
 std::string quote(const std::string &S) {
   std::string Q = "'";

@@ -21,22 +21,8 @@ const std::string Flags = " -- -std=c++17 -I" + Src + "/refmodel/include";
 const std::string Plugin = std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src +
                            "/refmodel/include -fplugin=" + PTOLINT_PLUGIN + " ";
 
-struct Out {
-  int rc;
-  std::string text;
-};
-
-Out run(const std::string &Cmd) {
-  Out O{-1, {}};
-  FILE *P = popen((Cmd + " 2>&1").c_str(), "r");
-  std::array<char, 4096> Buf;
-  size_t N;
-  while ((N = fread(Buf.data(), 1, Buf.size(), P)) > 0)
-    O.text.append(Buf.data(), N);
-  int St = pclose(P);
-  O.rc = WIFEXITED(St) ? WEXITSTATUS(St) : -1;
-  return O;
-}
+using pto::testutil::Out;
+using pto::testutil::run;
 
 std::string write(const std::string &Dir, const std::string &Name, const std::string &Text) {
   std::string P = Dir + "/" + Name;

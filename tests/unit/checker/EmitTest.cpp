@@ -371,3 +371,17 @@ TEST(SummaryLine, Format) {
   EXPECT_EQ(summaryLine(tally(1, 1, 0, 0, 0, 1)), "1 call site, 1 check: 0 proved, 0 violated, 0 unknown, 1 error");
   EXPECT_EQ(summaryLine(tally(0, 0, 0, 0, 0, 2)), "0 call sites, 0 checks: 0 proved, 0 violated, 0 unknown, 2 errors");
 }
+
+namespace {
+TEST(MergeSarif, ALogWithFieldsOfTheWrongTypeIsAnError) {
+  // pto-lint merge reads logs from other jobs: a field of the wrong type is an input error, not an exception.
+  std::string Err;
+  std::string Log = R"({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "pto-lint"}},
+    "results": [{"ruleId": "r", "locations": [{"physicalLocation": {"region": {"startLine": "x"}}}]}]}]})";
+  EXPECT_EQ(pto::checker::mergeSarif({Log}, pto::checker::RuleSet::builtin(), Err), "");
+  EXPECT_NE(Err.find("not a pto-lint SARIF log"), std::string::npos) << Err;
+  Err.clear();
+  EXPECT_EQ(pto::checker::mergeSarif({"[1, 2"}, pto::checker::RuleSet::builtin(), Err), "");
+  EXPECT_NE(Err.find("log 1 is not a SARIF 2.1.0 log"), std::string::npos) << Err;
+}
+} // namespace

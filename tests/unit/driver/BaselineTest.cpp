@@ -203,3 +203,12 @@ TEST(Session, ChecksSelectRulesInOrder) {
 }
 
 } // namespace
+
+namespace {
+TEST(Baseline, NumberOutOfRangeIsAnErrorNotAnException) {
+  // Found by pto-baseline-fuzz: nlohmann's parser throws out_of_range (not parse_error) for a float that overflows.
+  std::string Err;
+  EXPECT_FALSE(pto::driver::Baseline::parse("b.json", "{\"version\": 6661e1666666666}", Err));
+  EXPECT_NE(Err.find("b.json: error: not a baseline file"), std::string::npos) << Err;
+}
+} // namespace
