@@ -75,7 +75,12 @@ std::optional<ConfigFile> parseConfig(const std::string &Path, const std::string
   Out.path = Path;
   auto Fail = [&](llvm::yaml::Node *At, const std::string &Why) {
     if (Diag.empty()) {
-      auto [L, C] = SM.getLineAndColumn(At->getSourceRange().Start);
+      // A node the parser made up (an empty document after `---`) has no place in the text: blame the end of it
+      // (SourceMgr would read out of bounds for a location in no buffer; found by pto-config-fuzz).
+      llvm::SMLoc Where = At ? At->getSourceRange().Start : llvm::SMLoc();
+      if (!Where.isValid() || !SM.FindBufferContainingLoc(Where))
+        Where = llvm::SMLoc::getFromPointer(SM.getMemoryBuffer(SM.getMainFileID())->getBufferEnd());
+      auto [L, C] = SM.getLineAndColumn(Where);
       Diag = Path + ":" + std::to_string(L) + ":" + std::to_string(C) + ": error: " + Why;
     }
     return false;

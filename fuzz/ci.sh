@@ -31,13 +31,14 @@ case "$mode" in
       [ -x "$f" ] || continue
       found=1
       log=$(mktemp)
-      if PTOLINT_FUZZ_UPSTREAM=0 "$src/fuzz/run.sh" "$f" -max_total_time="$seconds" -timeout=60 >"$log" 2>&1; then
+      if PTOLINT_FUZZ_UPSTREAM=0 "$src/fuzz/run.sh" "$f" -max_total_time="$seconds" -timeout=60 \
+          -artifact_prefix="$dir/" >"$log" 2>&1; then
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
         rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
         echo "$(basename "$f"): $runs inputs in ${seconds} s ($rate/s), no crash, no sanitizer report"
         rm -f "$log"
       else
-        echo "$(basename "$f"): FAILED"; tail -60 "$log"; rm -f "$log"; exit 1
+        echo "$(basename "$f"): FAILED (the input is kept in $dir/ as crash-*)"; tail -60 "$log"; rm -f "$log"; exit 1
       fi
     done
     [ $found = 1 ] || skip "no fuzz targets built in $dir (fuzz.Build skipped?)" ;;

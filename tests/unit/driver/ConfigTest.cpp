@@ -181,3 +181,14 @@ TEST(Config, DefaultsAreWhatTheOptionsStartWith) {
 }
 
 } // namespace
+
+namespace {
+TEST(Config, ErrorOnANodeWithoutAPlaceIsLocatedAtTheEnd) {
+  // Found by pto-config-fuzz: a complex key, blank lines, then a directive; the error's node has no location in the
+  // text, and SourceMgr read out of bounds for it (a crash). Now the error points at the end of the file.
+  std::string Err;
+  EXPECT_FALSE(driver::parseConfig("c.yaml", "?\n\n\n\n\n\n\n\n\n\n%", Err));
+  EXPECT_EQ(Err.rfind("c.yaml:", 0), 0u) << Err;
+  EXPECT_NE(Err.find(": error: "), std::string::npos) << Err;
+}
+} // namespace
