@@ -77,7 +77,9 @@ TEST(Solver, MalformedTermFailsClosed) {
 }
 
 TEST(Solver, BudgetExhaustionIsUnknownNotProved) {
-  Solver S(Budget{1});
+  Budget B;
+  B.rlimit = 1;
+  Solver S(B);
   // Nonlinear: no answer within a resource limit of 1.
   Result R = S.check(q({{"a", 1, 1000000, std::nullopt}, {"b", 1, 1000000, std::nullopt},
                         {"c", 1, 1000000, std::nullopt}},
