@@ -130,6 +130,21 @@ std::string int128Text(__int128 V) {
   return D;
 }
 
+/// A decimal integer (optionally negative) times a small factor, exactly, as decimal text.
+std::string decimalTimes(const std::string &Decimal, unsigned Factor) {
+  bool Neg = !Decimal.empty() && Decimal[0] == '-';
+  std::string Out;
+  unsigned Carry = 0;
+  for (size_t K = Decimal.size(); K-- > (Neg ? 1u : 0u);) {
+    unsigned D = (Decimal[K] - '0') * Factor + Carry;
+    Out.insert(Out.begin(), char('0' + D % 10));
+    Carry = D / 10;
+  }
+  for (; Carry; Carry /= 10)
+    Out.insert(Out.begin(), char('0' + Carry % 10));
+  return (Neg ? "-" : "") + Out;
+}
+
 void addTile(FactTable &F, const std::string &R, const std::string &Kind, const TileFacts &T) {
   F.known(R + ".isdst", Kind == "dst" ? 1 : 0); // the role's kind in the op schema (rules/ops.json "roles")
   F.known(R + ".istmp", Kind == "tmp" ? 1 : 0);
@@ -192,13 +207,17 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
     F.known(R + ".esize", dtypeSize(T.dtype));
     // Exact even where the product leaves 64 bits (shapes near INT32_MAX, any shape a .pto file writes): then it is
     // a term, which the ground evaluator leaves to Z3's unbounded integers.
-    __int128 Bytes = static_cast<__int128>(T.rows) * T.cols * dtypeSize(T.dtype);
-    if (Bytes >= INT64_MIN && Bytes <= INT64_MAX) {
+    // Rows*Cols fits 128 bits (each is 64-bit); times the element size may not (INT64_MAX^2 * 8): then the exact
+    // text is the decimal product (found by UBSan on Faults.HugeConstantsAreDiagnosedNotCrashed).
+    __int128 Cells = static_cast<__int128>(T.rows) * T.cols, Bytes = 0;
+    bool Beyond128 = __builtin_mul_overflow(Cells, static_cast<__int128>(dtypeSize(T.dtype)), &Bytes);
+    if (!Beyond128 && Bytes >= INT64_MIN && Bytes <= INT64_MAX) {
       F.known(R + ".bytes", static_cast<int64_t>(Bytes));
     } else {
       F.defined(R + ".bytes", "(* " + z3model::smtInt(T.rows) + " " + z3model::smtInt(T.cols) + " " +
                                   std::to_string(dtypeSize(T.dtype)) + ")");
-      F.Text[R + ".bytes"] = int128Text(Bytes); // models hold 64-bit values: messages take the exact size from here
+      // Models hold 64-bit values: messages take the exact size from here.
+      F.Text[R + ".bytes"] = Beyond128 ? decimalTimes(int128Text(Cells), dtypeSize(T.dtype)) : int128Text(Bytes);
     }
   } else {
     F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");

@@ -172,6 +172,22 @@ TEST(Engine, TileSizeBeyond64BitsIsExact) {
   EXPECT_NE(F->message.find("spans 36893488113059364872 B"), std::string::npos) << F->message;
 }
 
+/// Rows = Cols = INT64_MAX of doubles: 8 (2^63-1)^2 B leaves even 128 bits (signed overflow in the size's
+/// computation, found by UBSan on Faults.HugeConstantsAreDiagnosedNotCrashed); the message still says the exact size.
+TEST(Engine, TileSizeBeyond128BitsIsExact) {
+  CallSite C = call(IntFact::known(8), 128);
+  C.operands[2].tile = tile("tmp", DType::F64, "double", INT64_MAX, INT64_MAX, IntFact::known(1), IntFact::known(1));
+  C.operands[2].tile.hasAddr = true;
+  C.operands[2].tile.addr = IntFact::known(0);
+  Tally T;
+  auto Fs = check(C, T);
+  const Finding *F = find(Fs, "pto-tile-ub-capacity");
+  ASSERT_NE(F, nullptr);
+  EXPECT_EQ(F->status, Status::ViolatedAlways);
+  // 8 * (2^63 - 1)^2 = 680564733841876926779175262273860009992
+  EXPECT_NE(F->message.find("spans 680564733841876926779175262273860009992 B"), std::string::npos) << F->message;
+}
+
 /// A register or an event passed where the op expects a tile, its valid dims unset or symbolic: the findings about
 /// it must not look up a display name for tile facts it does not have (std::out_of_range escaped Engine::check;
 /// found by fuzz/EngineFuzz.cpp), and its valid dims are not a counterexample.
