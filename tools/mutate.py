@@ -321,10 +321,16 @@ class Runner:
         crash = crash_marker(rc, out, 1)
         if "ptolint plugin: internal" in out:
             self.stats["internal_errors"] += 1
+        # A plugin that never loaded checked nothing: that is a failed run, not a fast one (e.g. a sanitizer
+        # build's plugin in a host without the runtime preloaded; use the build's sanitize/ wrapper as --clang).
+        unloaded = next((m for m in ("unable to load plugin", "ASan runtime does not come first",
+                                     "error while loading shared libraries") if m in out), None)
         if stalled:
             self.fail("stall", "plugin took %.1f s" % secs, [f], out)
         elif crash:
             self.fail("crash", "plugin: " + crash, [f], out)
+        elif unloaded:
+            self.fail("crash", "plugin did not load: " + unloaded, [f], out)
 
 
 def write_report(r, a, t0, done):
