@@ -156,17 +156,23 @@ TEST(Engine, UnrecognisedOperandIsReportedOnce) {
   EXPECT_NE(Fs[0].message.find("'MyBuffer'"), std::string::npos);
 }
 
+/// The ub-capacity finding for a tmp tile of Rows x Cols doubles at address 0 (its size is its whole message).
+const Finding *hugeDoubleTmpFinding(int64_t Rows, int64_t Cols, std::vector<Finding> &Fs) {
+  CallSite C = call(IntFact::known(8), 128);
+  C.operands[2].tile = tile("tmp", DType::F64, "double", Rows, Cols, IntFact::known(1), IntFact::known(1));
+  C.operands[2].tile.hasAddr = true;
+  C.operands[2].tile.addr = IntFact::known(0);
+  Tally T;
+  Fs = check(C, T);
+  return find(Fs, "pto-tile-ub-capacity");
+}
+
 /// A tile whose declared size leaves 64 bits (Rows and Cols near INT32_MAX, which Tile's int parameters allow, or any
 /// shape a .pto file writes): its size in bytes is exact, not a signed overflow (UBSan, found by fuzz/EngineFuzz.cpp).
 /// (Lets computed from it, like the end address, exceed what a model value holds and stay unfilled in the message.)
 TEST(Engine, TileSizeBeyond64BitsIsExact) {
-  CallSite C = call(IntFact::known(8), 128);
-  C.operands[2].tile = tile("tmp", DType::F64, "double", INT32_MAX, INT32_MAX, IntFact::known(1), IntFact::known(1));
-  C.operands[2].tile.hasAddr = true;
-  C.operands[2].tile.addr = IntFact::known(0);
-  Tally T;
-  auto Fs = check(C, T);
-  const Finding *F = find(Fs, "pto-tile-ub-capacity");
+  std::vector<Finding> Fs;
+  const Finding *F = hugeDoubleTmpFinding(INT32_MAX, INT32_MAX, Fs);
   ASSERT_NE(F, nullptr);
   EXPECT_EQ(F->status, Status::ViolatedAlways);
   EXPECT_NE(F->message.find("spans 36893488113059364872 B"), std::string::npos) << F->message;
@@ -175,13 +181,8 @@ TEST(Engine, TileSizeBeyond64BitsIsExact) {
 /// Rows = Cols = INT64_MAX of doubles: 8 (2^63-1)^2 B leaves even 128 bits (signed overflow in the size's
 /// computation, found by UBSan on Faults.HugeConstantsAreDiagnosedNotCrashed); the message still says the exact size.
 TEST(Engine, TileSizeBeyond128BitsIsExact) {
-  CallSite C = call(IntFact::known(8), 128);
-  C.operands[2].tile = tile("tmp", DType::F64, "double", INT64_MAX, INT64_MAX, IntFact::known(1), IntFact::known(1));
-  C.operands[2].tile.hasAddr = true;
-  C.operands[2].tile.addr = IntFact::known(0);
-  Tally T;
-  auto Fs = check(C, T);
-  const Finding *F = find(Fs, "pto-tile-ub-capacity");
+  std::vector<Finding> Fs;
+  const Finding *F = hugeDoubleTmpFinding(INT64_MAX, INT64_MAX, Fs);
   ASSERT_NE(F, nullptr);
   EXPECT_EQ(F->status, Status::ViolatedAlways);
   // 8 * (2^63 - 1)^2 = 680564733841876926779175262273860009992
