@@ -228,7 +228,7 @@ struct RunContext {
   std::string cwd;
   std::unique_ptr<pto::clangfe::ResultCache> cache; // null: off
   pto::clangfe::ContentHashes hashes;
-  std::string keyBase; // tool, rules, options
+  std::string keyBase; // digest of what every job's key shares: tool, rules, options, baseline
   std::shared_ptr<const pto::driver::Baseline> baseline; // --baseline (null: none)
 };
 
@@ -695,6 +695,8 @@ int main(int argc, const char **argv) {
     if (Base) { // a baselined finding is printed and counted otherwise
       Ctx.keyBase += "\0baseline\0"s + BaseText;
     }
+    // The rule texts alone are some 160 KB: hashed once here, not again in every job's key.
+    Ctx.keyBase = pto::clangfe::digest(Ctx.keyBase);
   }
 
   unsigned Threads = Jobs.getNumOccurrences() && Jobs > 0 ? Jobs : std::max(1u, std::thread::hardware_concurrency());
