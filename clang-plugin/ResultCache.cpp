@@ -1,6 +1,8 @@
 // clang-plugin: the CLI's result cache (see ResultCache.h).
 #include "ResultCache.h"
 
+#include "NpuDatabase.h" // writeAtomically
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
@@ -10,7 +12,6 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
-#include <unistd.h>
 
 namespace pto::clangfe {
 
@@ -96,26 +97,7 @@ bool ResultCache::store(const std::string &Key, const std::vector<std::string> &
   std::string Path = pathOf(Key);
   if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     return false;
-  std::string Tmp = Path + ".tmp." + std::to_string(::getpid()) + "." +
-                    std::to_string(std::hash<std::string>()(Payload) & 0xffff);
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Tmp, EC, llvm::sys::fs::OF_None);
-    if (EC)
-      return false;
-    OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return false;
-    }
-  }
-  if (llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return false;
-  }
-  return true;
+  return writeAtomically(Path, std::string(Bytes.begin(), Bytes.end())).empty();
 }
 
 } // namespace pto::clangfe
