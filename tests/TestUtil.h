@@ -5,10 +5,12 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <vector>
 
 namespace pto::testutil {
 
@@ -24,6 +26,20 @@ inline std::string readFile(const std::string &Path) {
 inline std::string tempDir(const std::string &Purpose) {
   std::string T = "/tmp/ptolint-" + Purpose + "-XXXXXX";
   return mkdtemp(T.data()) ? T : std::string("/tmp");
+}
+
+/// Upstream pto-isa (its include/ and tests/npu/): $PTOISA_DIR, else ../shared/third_party/pto-isa beside the
+/// checkout SourceDir; "" when neither is there (tests that need it skip, saying so).
+inline std::string ptoIsaDir(const std::string &SourceDir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> Candidates;
+  if (const char *E = std::getenv("PTOISA_DIR"))
+    Candidates.push_back(E);
+  Candidates.push_back(SourceDir + "/../shared/third_party/pto-isa");
+  for (const std::string &C : Candidates)
+    if (fs::exists(C + "/include/pto/pto-inst.hpp") && fs::exists(C + "/tests/npu"))
+      return fs::canonical(C).string();
+  return "";
 }
 
 /// What a shell command printed (standard error with standard output) and its exit code (-1: killed by a signal).

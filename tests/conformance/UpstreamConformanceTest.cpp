@@ -10,6 +10,8 @@
 //    file:line; an unknown: "not followed: <what pto-lint cannot read>"). PTOLINT_BLESS=1 rewrites the file, keeping the triage of findings that remain; a new finding
 //    gets "UNTRIAGED", which fails the test until someone triages it.
 // Skipped, with a message, when the pto-isa checkout is absent (PTOISA_DIR, or ../shared/third_party/pto-isa).
+#include "../TestUtil.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -34,23 +36,7 @@ namespace {
 const std::string Src = PTOLINT_SOURCE_DIR;
 const std::string Cli = PTOLINT_CLI;
 
-std::string ptoIsaDir() {
-  std::vector<std::string> Candidates;
-  if (const char *E = std::getenv("PTOISA_DIR"))
-    Candidates.push_back(E);
-  Candidates.push_back(Src + "/../shared/third_party/pto-isa");
-  for (const std::string &C : Candidates)
-    if (fs::exists(C + "/include/pto/pto-inst.hpp") && fs::exists(C + "/tests/npu"))
-      return fs::canonical(C).string();
-  return "";
-}
-
-std::string readFile(const std::string &P) {
-  std::ifstream In(P);
-  std::stringstream S;
-  S << In.rdbuf();
-  return S.str();
-}
+using pto::testutil::readFile;
 
 std::vector<std::string> words(const std::string &Line) {
   std::istringstream In(Line);
@@ -235,7 +221,7 @@ bool triaged(const std::string &Key, const std::string &T) {
 }
 
 void checkTarget(const std::string &Target) {
-  std::string Isa = ptoIsaDir();
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
   if (Isa.empty())
     GTEST_SKIP() << "needs upstream pto-isa (its include/ and tests/npu/): set PTOISA_DIR to a checkout at "
                     "3186c381, or put it at ../shared/third_party/pto-isa";
@@ -369,7 +355,7 @@ std::pair<int, std::string> lintKernel(const std::string &Dir, std::vector<std::
 /// A user's kernel on the real headers, with a CANN installation's host header on the include path (aclFloat16 as
 /// uint16_t, aclrtStream, ...) ahead of pto-lint's stand-in: it parses, and the defect is found on both targets.
 TEST(Upstream, UserKernelWithCannHostHeader) {
-  std::string Isa = ptoIsaDir();
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
   if (Isa.empty())
     GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
   char T[] = "/tmp/ptolint-user-XXXXXX";
@@ -425,7 +411,7 @@ std::string colArgMinKernel(const std::string &ExtraInclude) {
 /// compile_commands.json, and clang-tidy with the pto-* module reports on it what the CLI reports (the module
 /// installs the same CCE fixups). Skipped without pto-isa, clang-tidy-19 or the module.
 TEST(Upstream, ClangTidyOnExportedCceCommands) {
-  std::string Isa = ptoIsaDir();
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
   const std::string Tidy = PTOLINT_CLANG_TIDY, Module = PTOLINT_TIDY_MODULE;
   if (Isa.empty() || Tidy.empty() || Module.empty())
     GTEST_SKIP() << "needs upstream pto-isa, clang-tidy-19 and the pto-tidy-module build";
@@ -482,7 +468,7 @@ TEST(CceSyntax, AicoreInMacrosAndGmSpecialization) {
 /// does not know would be): the TMIN defect beside it is still found, the TCOLARGMIN call is unknown with the
 /// reason and counted; nothing is proved about it and nothing is lost.
 TEST(Upstream, BrokenRealHeaderDegradesToUnknownCalls) {
-  std::string Isa = ptoIsaDir();
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
   if (Isa.empty())
     GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
   char T[] = "/tmp/ptolint-broken-XXXXXX";
@@ -523,7 +509,7 @@ TEST(Upstream, BrokenRealHeaderDegradesToUnknownCalls) {
 /// A baseline written on a sample of upstream kernels (the a2a3 ones with findings, and clean ones beside them)
 /// suppresses every finding when the same kernels are linted again: exit 0, everything counted as baselined.
 TEST(Upstream, BaselineSuppressesEveryFindingOnARerun) {
-  std::string Isa = ptoIsaDir();
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
   if (Isa.empty())
     GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
   std::vector<KernelCommand> Sample;

@@ -125,17 +125,6 @@ struct TempDir {
   }
 };
 
-std::string ptoIsaDir() {
-  std::vector<std::string> Candidates;
-  if (const char *E = std::getenv("PTOISA_DIR"))
-    Candidates.push_back(E);
-  Candidates.push_back(Src + "/../shared/third_party/pto-isa");
-  for (const std::string &C : Candidates)
-    if (fs::exists(C + "/include/pto/pto-inst.hpp") && fs::exists(C + "/tests/npu"))
-      return fs::canonical(C).string();
-  return "";
-}
-
 TEST(Launcher, ClangBuildReportsWhatPtoLintReportsAndPolicyDecides) {
   TempDir T("launch");
   std::string B = T.path + "/build";
@@ -362,7 +351,7 @@ std::vector<std::string> upstreamVecOptions(const std::string &Target, const std
 }
 
 TEST(Launcher, UpstreamKernelsGiveTheFindingsOfPtoLintP) {
-  std::string Isa = ptoIsaDir();
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
   if (Isa.empty())
     GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
   // Upstream vector kernels built as upstream builds them, with the stand-in bisheng: three a2a3 kernels with
