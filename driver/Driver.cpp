@@ -5,12 +5,14 @@
 
 #include "checker/Suppress.h"
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Regex.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <map>
 #include <numeric>
-#include <regex>
 #include <sstream>
 
 namespace pto::driver {
@@ -142,13 +144,14 @@ const std::vector<OptionSpec> &optionTable() {
        [](Options &O, const std::string &V) { return ruleGlobList("warnings-as-errors", V, O.warningsAsErrors); },
        "WarningsAsErrors", "", true},
       {"header-filter", "REGEX", "report findings located in headers only when the header's path matches "
-                                 "(ECMAScript, searched; default: .*, every non-system header)", false,
+                                 "(POSIX extended, as clang-tidy's; searched; default: .*, every non-system header)",
+       false,
        [](Options &O, const std::string &V) -> std::string {
-         try {
-           std::regex R(V);
-         } catch (const std::regex_error &E) {
-           return "header-filter '" + V + "' is not a regular expression: " + E.what();
-         }
+         // llvm::Regex, as clang-tidy's HeaderFilterRegex: std::regex had undefined behaviour (a signed overflow in
+         // libstdc++'s regex compiler) on a back-reference with a long number (found by pto-config-fuzz).
+         std::string Why;
+         if (!llvm::Regex(V).isValid(Why))
+           return "header-filter '" + V + "' is not a regular expression: " + Why;
          O.headerFilter = V;
          return "";
        },
@@ -424,7 +427,7 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   }
 
   std::map<std::string, std::unique_ptr<checker::NolintIndex>> Nolint;
-  std::optional<std::regex> HeaderFilter;
+  std::optional<llvm::Regex> HeaderFilter;
   if (Opts.headerFilter != ".*")
     HeaderFilter.emplace(Opts.headerFilter); // checked when the option was applied
   std::vector<Finding> Out;
@@ -439,7 +442,7 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
       ++R.suppressed;
       continue;
     }
-    if (HeaderFilter && F.loc.file != U.mainFile && !std::regex_search(F.loc.file, *HeaderFilter)) {
+    if (HeaderFilter && F.loc.file != U.mainFile && !HeaderFilter->match(F.loc.file)) {
       ++R.headerFiltered;
       continue;
     }

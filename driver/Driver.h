@@ -53,7 +53,7 @@ struct Options {
   bool werror = false; // report every finding as an error
   std::vector<std::string> warningsAsErrors; // clang-tidy style globs: these rules' warnings are errors
   /// Findings located in a header (not the unit's main file) are reported only when the header's path matches
-  /// (ECMAScript regex, searched). The default keeps every header the extractor reads (system headers never).
+  /// (POSIX extended regex, as clang-tidy's; searched). The default keeps every header the extractor reads (system headers never).
   std::string headerFilter = ".*";
   bool advisory = true; // report advisory findings (severity note)
   std::string configFile; // use this configuration file for every input (driver/Config.h), "" = search
