@@ -2,6 +2,7 @@
 #include "Docs.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -44,6 +45,134 @@ std::string ruleIndexMarkdown(const RuleSet &Rules) {
        << targetsOf(R) << " | " << R.summary << " |\n";
   }
   return OS.str();
+}
+
+namespace {
+std::string join(const std::vector<std::string> &Xs, const std::string &Sep) {
+  std::string S;
+  for (const std::string &X : Xs)
+    S += (S.empty() ? "" : Sep) + X;
+  return S;
+}
+
+/// The families of rules/ops.json in order of first appearance, each with its ops in schema order.
+std::vector<std::pair<std::string, std::vector<const OpSignature *>>> families(const RuleSet &Rules) {
+  std::vector<std::pair<std::string, std::vector<const OpSignature *>>> Out;
+  for (const OpSignature &O : Rules.ops()) {
+    auto It = std::find_if(Out.begin(), Out.end(), [&](const auto &F) { return F.first == O.family; });
+    if (It == Out.end())
+      It = Out.insert(Out.end(), {O.family, {}});
+    It->second.push_back(&O);
+  }
+  return Out;
+}
+
+bool hasCpp(const OpSignature &O) {
+  return std::any_of(O.overloads.begin(), O.overloads.end(), [](const Overload &Ov) { return Ov.cpp; });
+}
+
+/// The folder of a rule file ("rules/colargmin/x.json" -> "colargmin").
+std::string folderOf(const Rule &R) {
+  size_t A = R.file.find('/'), B = R.file.rfind('/');
+  return A == std::string::npos || B == A ? "" : R.file.substr(A + 1, B - A - 1);
+}
+
+std::string checkedOps(const RuleSet &Rules) {
+  // One row per family and C++ availability, so an op only PTOAS spells is never listed as checked in C++.
+  std::ostringstream OS;
+  size_t Ops = 0, Fams = 0;
+  OS << "| family | ops | C++ (plugin, CLI, clang-tidy, clangd, launcher) | textual PTO (`.pto`) |\n|---|---|---|---|\n";
+  for (const auto &[Family, Sigs] : families(Rules)) {
+    ++Fams;
+    for (bool Cpp : {true, false}) {
+      std::vector<std::string> Names, Pto;
+      bool Builtin = false;
+      for (const OpSignature *O : Sigs)
+        if (hasCpp(*O) == Cpp) {
+          Names.push_back(O->name);
+          if (!O->pto.empty())
+            Pto.push_back("`" + O->pto + "`");
+          Builtin |= O->builtin;
+        }
+      if (Names.empty())
+        continue;
+      Ops += Names.size();
+      OS << "| " << Family << " | " << join(Names, ", ") << " | "
+         << (Cpp ? (Builtin ? "yes (compiler builtins, any namespace)" : "yes") : "no") << " | "
+         << (Pto.empty() ? "no" : join(Pto, ", ")) << " |\n";
+    }
+  }
+  std::set<std::string> TileRules;
+  for (const Rule &R : Rules.rules())
+    if (R.ops.size() == 1 && R.ops[0] == "*")
+      TileRules.insert("`" + R.id + "`");
+  OS << "\n" << Ops << " ops in " << Fams << " families, from `rules/ops.json`; the " << TileRules.size()
+     << " rules about tiles themselves (" << join({TileRules.begin(), TileRules.end()}, ", ")
+     << ") apply to every tile operand of each.\n";
+  return OS.str();
+}
+
+std::string opFamilies(const RuleSet &Rules) {
+  std::ostringstream OS;
+  OS << "| family | ops | rules | reference model |\n|---|---|---|---|\n";
+  std::map<std::string, size_t> PerFolder;
+  for (const Rule &R : Rules.rules())
+    ++PerFolder[folderOf(R)];
+  for (const auto &[Family, Sigs] : families(Rules)) {
+    std::vector<std::string> Names, PtoOnly, Models;
+    for (const OpSignature *O : Sigs) {
+      (hasCpp(*O) ? Names : PtoOnly).push_back(O->name);
+      std::string M = "`" + O->model + "`";
+      if (std::find(Models.begin(), Models.end(), M) == Models.end())
+        Models.push_back(M);
+    }
+    std::string List = join(Names, ", ");
+    if (!PtoOnly.empty())
+      List += (List.empty() ? "" : "; ") + std::string("`.pto` only: ") + join(PtoOnly, ", ");
+    OS << "| " << Family << " | " << List << " | `rules/" << Family << "/` (" << PerFolder[Family]
+       << ") | " << join(Models, ", ") << " |\n";
+  }
+  std::vector<std::string> Every;
+  for (const auto &[Folder, N] : PerFolder)
+    if (std::none_of(Rules.ops().begin(), Rules.ops().end(), [&](const OpSignature &O) { return O.family == Folder; }))
+      Every.push_back("`rules/" + Folder + "/` (" + std::to_string(N) + ")");
+  OS << "| (every op) | all of the above | " << join(Every, ", ") << " | each family's model |\n";
+  return OS.str();
+}
+} // namespace
+
+std::string generatedBlock(const RuleSet &Rules, const std::string &Name) {
+  if (Name == "checked-ops")
+    return checkedOps(Rules);
+  if (Name == "op-families")
+    return opFamilies(Rules);
+  return "";
+}
+
+std::string withGeneratedBlocks(const std::string &Doc, const RuleSet &Rules, std::vector<std::string> &Errors) {
+  static const std::string Begin = "<!-- begin generated ", End = "<!-- end generated ";
+  std::string Out;
+  size_t At = 0;
+  for (size_t B = Doc.find(Begin); B != std::string::npos; B = Doc.find(Begin, std::max(B + 1, At))) {
+    if (B != 0 && Doc[B - 1] != '\n')
+      continue; // a marker quoted in the text, not a block
+    size_t NameEnd = Doc.find_first_of(" \n", B + Begin.size());
+    size_t LineEnd = Doc.find('\n', B);
+    std::string Name = Doc.substr(B + Begin.size(), NameEnd - B - Begin.size());
+    std::string Close = End + Name + " -->\n";
+    size_t E = LineEnd == std::string::npos ? std::string::npos : Doc.find("\n" + Close, LineEnd);
+    if (E != std::string::npos)
+      ++E;
+    std::string Body = generatedBlock(Rules, Name);
+    if (E == std::string::npos || Body.empty()) {
+      Errors.push_back(E == std::string::npos ? "generated block '" + Name + "' has no line '" + End + Name + " -->'"
+                                              : "unknown generated block '" + Name + "'");
+      return Doc;
+    }
+    Out += Doc.substr(At, LineEnd + 1 - At) + Body + Close;
+    At = E + Close.size();
+  }
+  return Out + Doc.substr(At);
 }
 
 namespace {

@@ -5,6 +5,7 @@
 #include "Rule.h"
 
 #include <string>
+#include <vector>
 
 namespace pto::checker {
 
@@ -19,6 +20,15 @@ std::string ruleExamples(const Rule &R, const std::string &FixtureText);
 std::string ruleIndexMarkdown(const RuleSet &Rules);
 /// One line per rule: id, severity, targets, summary.
 std::string ruleList(const RuleSet &Rules);
+
+/// A Markdown block generated from the op schemas (rules/ops.json) and the rule files, by name: "checked-ops" (the
+/// ops per family and front end: README.md, docs/user-guide.md) or "op-families" (family, ops, rule folder, reference
+/// model: docs/design.md). "" for an unknown name.
+std::string generatedBlock(const RuleSet &Rules, const std::string &Name);
+/// Doc with the body of every generated block, from a line starting `<!-- begin generated NAME` to the line
+/// `<!-- end generated NAME -->`, replaced by generatedBlock(Rules, NAME) (the begin line, which says how the block
+/// is made, is kept). Errors gets one message per unknown or unclosed block.
+std::string withGeneratedBlocks(const std::string &Doc, const RuleSet &Rules, std::vector<std::string> &Errors);
 
 } // namespace pto::checker
 

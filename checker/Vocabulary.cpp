@@ -284,7 +284,7 @@ std::string factsMarkdown(const RuleSet &S) {
       "## Operand facts\n\n"
       "Written `ROLE.name` (`src.vcol`), or `T.name` in `perOperand` rules and `A.name`/`B.name` in `perPair` "
       "rules. Roles come from the op schema (`rules/ops.json`).\n\n"
-      "| fact | sort | domain | meaning | C++ front end | `.pto` front end (issue 13, not built yet) |\n|---|---|---|---|---|---|\n";
+      "| fact | sort | domain | meaning | C++ front end | `.pto` front end (`ptotext/`) |\n|---|---|---|---|---|---|\n";
   auto Src = [](const FactDecl &F, const char *Fe) {
     for (const auto &[K, X] : F.sources)
       if (K == Fe)
@@ -303,7 +303,7 @@ std::string factsMarkdown(const RuleSet &S) {
   for (const FactDecl &F : V.facts)
     if (F.scope == "operand")
       Out += Row(F, "R." + F.name);
-  Out += "\n## Op and call facts\n\n| fact | sort | domain | meaning | C++ front end | `.pto` front end (issue 13) |\n"
+  Out += "\n## Op and call facts\n\n| fact | sort | domain | meaning | C++ front end | `.pto` front end (`ptotext/`) |\n"
          "|---|---|---|---|---|---|\n";
   for (const FactDecl &F : V.facts)
     if (F.scope != "operand")

@@ -43,8 +43,17 @@ TYPE_RE = re.compile(r"\b(" + "|".join(TYPES) + r")\b")
 LAYOUTS = ["BLayout::RowMajor", "BLayout::ColMajor", "SLayout::NoneBox", "SLayout::RowMajor", "SLayout::ColMajor",
            "TileType::Vec", "TileType::Mat", "TileType::Left", "TileType::Right", "TileType::Acc"]
 LAYOUT_RE = re.compile(r"\b(BLayout|SLayout|TileType)::\w+")
-OPS = ["TCOLARGMIN", "TCOLARGMAX", "TCOLMIN", "TCOLMAX", "TROWMIN", "TROWMAX", "TROWEXPANDMIN", "TROWEXPANDMAX",
-       "TPARTMIN", "TPARTMAX", "TMIN", "TMAX", "TASSIGN"]
+
+
+def checked_ops(root=HERE):
+    """The op names an op-swap mutation picks from: every op of rules/ops.json with a C++ form, in schema order
+    (the list is the rule database's, never kept here), and TASSIGN."""
+    with open(os.path.join(root, "rules", "ops.json")) as f:
+        ops = json.load(f)["ops"]
+    return [o["name"] for o in ops if any(ov.get("cpp", True) for ov in o["overloads"])] + ["TASSIGN"]
+
+
+OPS = checked_ops()
 OP_RE = re.compile(r"\b(" + "|".join(OPS) + r")\b")
 HUGE = ["0", "-1", "1", "2", "3", "7", "15", "16", "17", "31", "32", "33", "64", "255", "256", "1023", "65535",
         "65536", "1<<30", "(1<<30)", "2147483647", "2147483648", "4294967295", "4294967296", "-2147483648",
@@ -362,7 +371,11 @@ def main():
     ap.add_argument("--pch", action="store_true",
                     help="parse fixture mutants with a precompiled clean-room header (about 2.5x faster; a dropped "
                          "#include of pto-inst.hpp is then still included)")
+    ap.add_argument("--list-ops", action="store_true", help="print the ops mutants swap between (rules/ops.json) and exit")
     a = ap.parse_args()
+    if a.list_ops:
+        print("\n".join(OPS))
+        return 0
     a.build = os.path.abspath(a.build)
     for p in (os.path.join(a.build, "bin", "pto-lint"), os.path.join(a.build, "lib", "ptolint.so")):
         if not os.path.exists(p):

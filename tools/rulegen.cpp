@@ -2,9 +2,11 @@
 // C++ (build step; a broken rule or a misspelled fact fails the build).
 //   pto-rulegen OUT.cpp RULES_DIR [--source-root DIR] FILE...
 // With --source-root, what a rule needs besides its data must exist there too, or the build fails: its fixture
-// tests/rules/<id>.cpp (which also gives the Examples section of --explain), its page docs/rules/<id>.md, and for
-// each op the reference-model header rules/ops.json names, which must mention the op.
-//   pto-rulegen add-op | add-rule ...   scaffolds (tools/scaffold.cpp)
+// tests/rules/<id>.cpp (which also gives the Examples section of --explain), its page docs/rules/<id>.md, for
+// each op the reference-model header rules/ops.json names, which must mention the op, and for each op family a
+// cross-check adapter in tests/crosscheck/; and no scaffold stub may be left (a TODO in rules/, a TODO(scaffold) in
+// tests/rules/, tests/crosscheck/ or refmodel/include/).
+//   pto-rulegen add-op | add-rule | docs ...   scaffolds and generated documents (tools/scaffold.cpp)
 #include "checker/Docs.h"
 #include "checker/Rule.h"
 
@@ -17,7 +19,11 @@
 namespace pto::checker {
 std::string emitRuleSetSource(const RuleSet &S);
 }
-int scaffoldMain(int Argc, char **Argv); // tools/scaffold.cpp: add-op, add-rule
+// tools/scaffold.cpp: add-op, add-rule, docs; and the check that no scaffold stub is left.
+int scaffoldMain(int Argc, char **Argv);
+void checkScaffoldsFilledIn(const std::string &Root, const pto::checker::RuleSet &S,
+                            const std::vector<std::pair<std::string, std::string>> &RuleData,
+                            std::vector<std::string> &Missing);
 
 int main(int Argc, char **Argv) {
   if (int Rc = scaffoldMain(Argc, Argv); Rc >= 0)
@@ -55,12 +61,11 @@ int main(int Argc, char **Argv) {
     Errors.push_back("rules/facts.json (the fact vocabulary every rule is checked against) is not among the inputs");
     Ok = false;
   }
-  if (!Ok) {
-    for (const std::string &E : Errors)
-      std::fprintf(stderr, "pto-rulegen: %s\n", E.c_str());
+  for (const std::string &E : Errors)
+    std::fprintf(stderr, "pto-rulegen: %s\n", E.c_str());
+  if (!Ok && Root.empty())
     return 1;
-  }
-  if (!Root.empty()) {
+  if (!Root.empty()) { // also after errors in the data, so that one run names everything left to do
     auto Read = [&](const std::string &Rel, std::string &Text) {
       std::ifstream In(Root + "/" + Rel);
       std::stringstream SS;
@@ -72,21 +77,20 @@ int main(int Argc, char **Argv) {
     std::string Text;
     for (const pto::checker::Rule &R : S.rules()) {
       if (!Read("tests/rules/" + R.id + ".cpp", Text))
-        Missing.push_back(R.file + ": no fixture tests/rules/" + R.id + ".cpp (scripts/add-rule.sh makes one)");
+        Missing.push_back(R.file + ": no fixture tests/rules/" + R.id + ".cpp (pto-rulegen add-rule makes one)");
       if (!Read("docs/rules/" + R.id + ".md", Text))
-        Missing.push_back(R.file + ": no page docs/rules/" + R.id + ".md (PTOLINT_BLESS=1 build/tests/unit_tests "
-                                   "--gtest_filter=RuleData.* writes it)");
+        Missing.push_back(R.file + ": no page docs/rules/" + R.id + ".md (build/pto-rulegen docs . writes it)");
     }
     for (const pto::checker::OpSignature &O : S.ops())
       if (!Read(O.model, Text))
         Missing.push_back("rules/ops.json: " + O.name + ": no reference model '" + O.model + "'");
       else if (Text.find(O.name) == std::string::npos)
         Missing.push_back("rules/ops.json: " + O.name + ": the reference model '" + O.model + "' does not mention it");
-    if (!Missing.empty()) {
-      for (const std::string &E : Missing)
-        std::fprintf(stderr, "pto-rulegen: %s\n", E.c_str());
+    checkScaffoldsFilledIn(Root, S, Files, Missing);
+    for (const std::string &E : Missing)
+      std::fprintf(stderr, "pto-rulegen: %s\n", E.c_str());
+    if (!Ok || !Missing.empty())
       return 1;
-    }
     pto::checker::attachExamples(S, [&](const std::string &Id) {
       Read("tests/rules/" + Id + ".cpp", Text);
       return Text;
