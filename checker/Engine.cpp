@@ -68,32 +68,30 @@ const std::map<std::string, const char *> LocCodes = {
     {"Acc", "ACC"},         {"Bias", "BIAS"},       {"Scaling", "SCALING"},    {"ScaleLeft", "SCALELEFT"},
     {"ScaleRight", "SCALERIGHT"}, {"Ctrl", "CTRL"}};
 
-std::set<std::string> tokens(const std::string &T) { return term::symbols(T); }
+using term::Term;
 
-/// Replaces a placeholder prefix (`T.` per operand, `A.`/`B.` per pair) by `Role.` at symbol starts.
-std::string substPrefix(const std::string &S, const std::string &Prefix, const std::string &Role) {
-  std::string Out;
-  for (size_t I = 0; I < S.size(); ++I) {
-    bool Start = I == 0 || S[I - 1] == '(' || S[I - 1] == ' ' || S[I - 1] == '{' || S[I - 1] == '|' ||
-                 S[I - 1] == '\'' || S[I - 1] == '\n';
-    if (Start && S.compare(I, Prefix.size(), Prefix) == 0) {
-      Out += Role + ".";
-      I += Prefix.size() - 1;
-    } else {
-      Out += S[I];
-    }
-  }
-  return Out;
-}
+/// The names a term's text has: its constants, and (as the engine has always counted them) its numerals, operators
+/// and prelude names. Which path conditions a finding shows as assumptions depends on this.
+std::set<std::string> tokens(const Term &T) { return term::symbols(term::print(T)); }
 
-std::string substRole(const std::string &S, const std::string &Role) { return substPrefix(S, "T.", Role); }
-
-/// A role spec is "r" (per operand), "a&b" (per pair), or "" (the whole call).
-std::string substSpec(const std::string &S, const std::string &Spec) {
+/// A rule's term for one check: its placeholders (`T.` per operand, `A.`/`B.` per pair) named after the operand(s)
+/// of a role spec: "r" (per operand), "a&b" (per pair), or "" (the whole call). Empty when the text is not a term.
+Term roleTerm(const std::string &Text, const std::string &Spec, const term::Prelude *P) {
+  Term T = term::parse(Text, P);
+  if (Spec.empty() || !T)
+    return T;
   size_t Amp = Spec.find('&');
+  std::vector<std::pair<std::string, std::string>> Prefixes; // placeholder -> role
   if (Amp == std::string::npos)
-    return Spec.empty() ? S : substRole(S, Spec);
-  return substPrefix(substPrefix(S, "A.", Spec.substr(0, Amp)), "B.", Spec.substr(Amp + 1));
+    Prefixes = {{"T.", Spec}};
+  else
+    Prefixes = {{"A.", Spec.substr(0, Amp)}, {"B.", Spec.substr(Amp + 1)}};
+  return term::rename(T, [&](const std::string &N) -> std::string {
+    for (const auto &[Pre, Role] : Prefixes)
+      if (N.compare(0, Pre.size(), Pre) == 0)
+        return Role + "." + N.substr(Pre.size());
+    return "";
+  });
 }
 
 /// Everything the engine knows about a call, as query declarations plus how to show each to a user.
@@ -103,14 +101,20 @@ struct FactTable {
   std::map<std::string, std::string> Text;   // names rendered as text in messages
   std::map<std::string, std::string> Display; // decl name -> what users call it
   std::map<std::string, std::set<std::string>> Deps; // decl -> decl names its definition mentions
-  std::vector<std::string> WellFormed;       // hypotheses: symbolic valid dims within their tile
+  std::vector<Term> WellFormed;              // hypotheses: symbolic valid dims within their tile
+  std::vector<Term> Path;                    // the call's path conditions, read (CallSite::path, in order)
   std::vector<std::string> Minimize;
+  const term::Prelude *Macros = nullptr;     // what front-end terms are read with
 
-  void known(const std::string &Name, int64_t V) { Decls.push_back({Name, std::nullopt, std::nullopt, z3model::smtInt(V)}); }
-  void defined(const std::string &Name, const std::string &Term) {
-    Decls.push_back({Name, std::nullopt, std::nullopt, Term});
-    Deps[Name] = tokens(Term);
+  void known(const std::string &Name, int64_t V) { Decls.push_back({Name, std::nullopt, std::nullopt, Term::integer(V)}); }
+  void defined(const std::string &Name, const Term &T) {
+    Decls.push_back({Name, std::nullopt, std::nullopt, T});
+    Deps[Name] = tokens(T);
   }
+  /// A prelude constant (F16, VEC, B_ROWMAJOR).
+  void coded(const std::string &Name, const char *Code) { defined(Name, Term::call(Code, {}, term::Sort::Int)); }
+  /// A front end's term (an empty Term if it is not one: the queries that read it fail closed).
+  void read(const std::string &Name, const std::string &Text) { defined(Name, term::parse(Text, Macros)); }
   void opaque(const std::string &Name, const std::string &Shown) {
     Decls.push_back({Name, std::nullopt, std::nullopt, std::nullopt});
     Opaque.insert(Name);
@@ -156,7 +160,7 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
   if (T.isReg || T.isMask) {
     F.Text[R + ".dtype"] = T.dtypeName;
     if (T.isReg && T.dtype != DType::Unknown) {
-      F.defined(R + ".dtype", dtypeCode(T.dtype));
+      F.coded(R + ".dtype", dtypeCode(T.dtype));
       F.known(R + ".esize", dtypeSize(T.dtype));
     } else if (T.isReg) {
       F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");
@@ -187,7 +191,7 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
     if (T.addr.value)
       F.known(R + ".addr", *T.addr.value);
     else
-      F.defined(R + ".addr", T.addr.term);
+      F.read(R + ".addr", T.addr.term);
     F.Display[R + ".addr"] = "UB address of '" + T.expr + "'";
   } else {
     F.known(R + ".hasaddr", 0);
@@ -199,11 +203,11 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
   F.Text[R + ".slayout"] = T.slayout.empty() ? "unknown" : T.slayout;
   auto Loc = LocCodes.find(T.loc);
   if (Loc != LocCodes.end())
-    F.defined(R + ".loc", Loc->second);
+    F.coded(R + ".loc", Loc->second);
   else
     F.opaque(R + ".loc", "TileType of '" + T.expr + "'");
   if (T.dtype != DType::Unknown) {
-    F.defined(R + ".dtype", dtypeCode(T.dtype));
+    F.coded(R + ".dtype", dtypeCode(T.dtype));
     F.known(R + ".esize", dtypeSize(T.dtype));
     // Exact even where the product leaves 64 bits (shapes near INT32_MAX, any shape a .pto file writes): then it is
     // a term, which the ground evaluator leaves to Z3's unbounded integers.
@@ -214,8 +218,8 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
     if (!Beyond128 && Bytes >= INT64_MIN && Bytes <= INT64_MAX) {
       F.known(R + ".bytes", static_cast<int64_t>(Bytes));
     } else {
-      F.defined(R + ".bytes", "(* " + z3model::smtInt(T.rows) + " " + z3model::smtInt(T.cols) + " " +
-                                  std::to_string(dtypeSize(T.dtype)) + ")");
+      F.defined(R + ".bytes", Term::apply(term::Op::Mul, {Term::integer(T.rows), Term::integer(T.cols),
+                                                          Term::integer(dtypeSize(T.dtype))}));
       // Models hold 64-bit values: messages take the exact size from here.
       F.Text[R + ".bytes"] = Beyond128 ? decimalTimes(int128Text(Cells), dtypeSize(T.dtype)) : int128Text(Bytes);
     }
@@ -228,11 +232,11 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
   F.known(R + ".cols", T.cols);
   F.known(R + ".sfsize", T.sfractalSize);
   if (T.blayout == "RowMajor" || T.blayout == "ColMajor")
-    F.defined(R + ".blayout", T.blayout == "RowMajor" ? "B_ROWMAJOR" : "B_COLMAJOR");
+    F.coded(R + ".blayout", T.blayout == "RowMajor" ? "B_ROWMAJOR" : "B_COLMAJOR");
   else
     F.opaque(R + ".blayout", "BLayout of '" + T.expr + "'");
   if (T.slayout == "NoneBox" || T.slayout == "RowMajor" || T.slayout == "ColMajor")
-    F.defined(R + ".slayout", T.slayout == "NoneBox" ? "S_NONEBOX" : T.slayout == "RowMajor" ? "S_ROWMAJOR" : "S_COLMAJOR");
+    F.coded(R + ".slayout", T.slayout == "NoneBox" ? "S_NONEBOX" : T.slayout == "RowMajor" ? "S_ROWMAJOR" : "S_COLMAJOR");
   else
     F.opaque(R + ".slayout", "SLayout of '" + T.expr + "'");
   auto Dim = [&](const char *Fact, const char *Name, const char *Bound, const IntFact &V) {
@@ -241,16 +245,22 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
     if (V.value) {
       F.known(N, *V.value);
     } else {
-      F.defined(N, V.term);
-      F.WellFormed.push_back("(and (<= 0 |" + N + "|) (<= |" + N + "| |" + R + "." + Bound + "|))");
+      F.read(N, V.term);
+      Term Dim = Term::var(N);
+      F.WellFormed.push_back(Term::apply(term::Op::And, {Term::apply(term::Op::Le, {Term::integer(0), Dim}),
+                                                         Term::apply(term::Op::Le, {Dim, Term::var(R + "." + Bound)})}));
     }
   };
   Dim("vrow", "validRow", "rows", T.validRow);
   Dim("vcol", "validCol", "cols", T.validCol);
 }
 
-FactTable buildFacts(const RuleSet &Rules, const CallSite &C, const OpSignature *Sig, const Overload *Ov) {
+FactTable buildFacts(const RuleSet &Rules, const CallSite &C, const OpSignature *Sig, const Overload *Ov,
+                     const term::Prelude *Macros) {
   FactTable F;
+  F.Macros = Macros;
+  for (const PathCondition &P : C.path)
+    F.Path.push_back(term::parse(P.term, Macros));
   for (const Symbol &S : C.symbols) {
     F.Decls.push_back({S.name, S.lo, S.hi, std::nullopt});
     F.Display[S.name] = S.display;
@@ -291,32 +301,69 @@ std::set<std::string> closure(const FactTable &F, std::set<std::string> Work) {
   return Seen;
 }
 
-std::string render(const std::string &Tmpl, const std::map<std::string, std::string> &Vals) {
-  std::string Out;
+/// Text in which the targets a finding holds for are a field: its parts are the text between the fields, so that
+/// findings of several targets compare, and merge, before the targets are known, and the targets are filled in once.
+class TargetText {
+public:
+  TargetText() = default;
+  TargetText(std::string S) : Parts{std::move(S)} {}
+  TargetText(const char *S) : Parts{S} {}
+  TargetText &operator+=(const std::string &S) {
+    Parts.back() += S;
+    return *this;
+  }
+  TargetText &operator+=(const char *S) {
+    Parts.back() += S;
+    return *this;
+  }
+  TargetText &operator+=(const TargetText &T) {
+    Parts.back() += T.Parts.front();
+    Parts.insert(Parts.end(), T.Parts.begin() + 1, T.Parts.end());
+    return *this;
+  }
+  /// Appends the targets field.
+  TargetText &target() {
+    Parts.emplace_back();
+    return *this;
+  }
+  /// The text with the field spelled Targets.
+  std::string str(const std::string &Targets) const {
+    std::string S = Parts.front();
+    for (size_t I = 1; I < Parts.size(); ++I)
+      S += Targets + Parts[I];
+    return S;
+  }
+  bool operator==(const TargetText &O) const { return Parts == O.Parts; }
+
+private:
+  std::vector<std::string> Parts{std::string()};
+};
+
+TargetText operator+(std::string S, const TargetText &T) { return TargetText(std::move(S)) += T; }
+
+/// A message template with its `{field}`s filled from Vals; `{target}` stays a field of the text.
+TargetText render(const std::string &Tmpl, const std::map<std::string, std::string> &Vals) {
+  TargetText Out;
+  std::string Run;
   for (size_t I = 0; I < Tmpl.size(); ++I) {
     if (Tmpl[I] == '{') {
       size_t E = Tmpl.find('}', I);
       if (E != std::string::npos) {
         std::string Key = Tmpl.substr(I + 1, E - I - 1);
-        auto It = Vals.find(Key);
-        Out += It != Vals.end() ? It->second : "{" + Key + "}";
+        if (Key == "target") {
+          (Out += Run).target();
+          Run.clear();
+        } else {
+          auto It = Vals.find(Key);
+          Run += It != Vals.end() ? It->second : "{" + Key + "}";
+        }
         I = E;
         continue;
       }
     }
-    Out += Tmpl[I];
+    Run += Tmpl[I];
   }
-  return Out;
-}
-
-const char TargetMark[] = "\x01TARGET\x01";
-
-/// A non-negative decimal literal that fits in 63 bits.
-bool parseNat(const std::string &S, int64_t &V) {
-  if (S.empty() || S.size() > 18 || S.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  V = std::stoll(S);
-  return true;
+  return Out += Run;
 }
 
 /// Bounds of a call's facts, for the precheck: a value if the fact has one whatever the free inputs are (known,
@@ -353,17 +400,17 @@ private:
     for (const Symbol &S : C.symbols)
       B.Range[S.name] = {S.lo, S.hi};
     for (const Decl &D : F.Decls)
-      if (int64_t V; D.definition && parseNat(*D.definition, V))
-        P->set(P->slot(D.name), V); // most facts are numbers: no need to parse a term
-      else if (D.definition)
-        if (auto Forms = z3model::parseSexps(*D.definition); Forms && Forms->size() == 1) {
-          P->define(D.name, (*Forms)[0]);
-          if ((*Forms)[0].kind == z3model::Sexp::Atom)
-            B.Alias[D.name] = (*Forms)[0].atom;
-        }
-    for (const PathCondition &PC : C.path)
-      if (auto Forms = z3model::parseSexps(PC.term); Forms && Forms->size() == 1)
-        B.narrow((*Forms)[0], true);
+      if (!D.definition || !*D.definition) {
+        continue;
+      } else if (const Term &T = *D.definition; T.op() == term::Op::Int && T.fits()) {
+        P->set(P->slot(D.name), T.value()); // most facts are numbers
+      } else {
+        P->define(D.name, T);
+        if (T.op() == term::Op::Var)
+          B.Alias[D.name] = T.name();
+      }
+    for (const Term &PC : F.Path)
+      B.narrow(PC, true);
     bool Feasible = true; // an empty range is a dead path: leave it to the solver
     for (const auto &[Name, R] : B.Range)
       Feasible &= R.first <= R.second;
@@ -389,12 +436,6 @@ std::string joinTargets(const std::vector<Target> &Ts) {
   std::string S;
   for (size_t I = 0; I < Ts.size(); ++I)
     S += (I ? (I + 1 == Ts.size() ? " and " : ", ") : "") + std::string(targetName(Ts[I]));
-  return S;
-}
-
-std::string replaceAll(std::string S, const std::string &From, const std::string &To) {
-  for (size_t P = S.find(From); P != std::string::npos; P = S.find(From, P + To.size()))
-    S.replace(P, From.size(), To);
   return S;
 }
 
@@ -428,25 +469,19 @@ bool fixEdits(const FixSpec &FS, const RuleVariant &V, const std::string &Role, 
   const TileFacts &T = O->tile;
   z3model::Program P(Prelude);
   std::set<std::string> Lets;
-  auto One = [&](const std::string &Term) -> std::optional<z3model::Sexp> {
-    auto Forms = z3model::parseSexps(substSpec(Term, Role));
-    if (!Forms || Forms->size() != 1)
-      return std::nullopt;
-    return std::move((*Forms)[0]);
-  };
-  for (const auto &[N, Term] : V.let) {
-    std::optional<z3model::Sexp> S = One(Term);
+  for (const auto &[N, Text] : V.let) {
+    Term S = roleTerm(Text, Role, Prelude.prelude());
     if (!S)
       return false;
-    P.define(N, *S);
+    P.define(N, S);
     Lets.insert(N);
   }
   std::vector<std::pair<std::string, int>> Terms;
-  for (const auto &[Arg, Term] : FS.set) {
-    std::optional<z3model::Sexp> S = One(Term);
+  for (const auto &[Arg, Text] : FS.set) {
+    Term S = roleTerm(Text, Role, Prelude.prelude());
     if (!S)
       return false;
-    Terms.emplace_back(Arg, P.compile(*S));
+    Terms.emplace_back(Arg, P.compile(S));
   }
   P.reset();
   for (const auto &[Name, Slot] : P.slots())
@@ -525,43 +560,452 @@ const Engine::Reading &Engine::reading(const RuleVariant &V, const std::string &
   auto [It, New] = Readings.try_emplace({&V, Role});
   Reading &R = It->second;
   if (New) {
-    R.property = substSpec(V.require, Role);
+    const term::Prelude *Macros = Prelude.prelude();
+    R.property = roleTerm(V.require, Role, Macros);
     R.used = tokens(R.property);
-    for (const auto &[N, Term] : V.let) {
-      std::string T = substSpec(Term, Role);
+    for (const auto &[N, Text] : V.let) {
+      Term T = roleTerm(Text, Role, Macros);
       auto Tk = tokens(T);
       R.used.insert(Tk.begin(), Tk.end());
       R.letTerms[N] = std::move(T);
     }
-    if (PreludeOk) {
+    bool Read = bool(R.property);
+    for (const auto &[N, T] : R.letTerms)
+      Read &= bool(T);
+    if (PreludeOk && Read) {
       // Fact names all contain a '.', prelude macros never do: every slot left after inlining the macros is
       // a let or a fact of the call.
       auto P = std::make_unique<z3model::Program>(Prelude);
-      bool Ok = true;
-      auto One = [&](const std::string &T) -> std::optional<z3model::Sexp> {
-        auto Forms = z3model::parseSexps(T);
-        if (!Forms || Forms->size() != 1)
-          return std::nullopt;
-        return std::move((*Forms)[0]);
-      };
       for (const auto &[N, T] : R.letTerms)
-        if (auto S = One(T))
-          P->define(N, *S);
-        else
-          Ok = false;
-      if (auto S = One(R.property))
-        R.propertyTerm = P->compile(*S);
-      else
-        Ok = false;
-      if (Ok) {
-        for (const auto &[N, Slot] : P->slots())
-          if (!R.letTerms.count(N))
-            R.inputs.emplace_back(Slot, N);
-        R.program = std::move(P);
-      }
+        P->define(N, T);
+      R.propertyTerm = P->compile(R.property);
+      for (const auto &[N, Slot] : P->slots())
+        if (!R.letTerms.count(N))
+          R.inputs.emplace_back(Slot, N);
+      R.program = std::move(P);
     }
   }
   return R;
+}
+
+/// One call's checks, in stages: plan (the rule x target x operand checks the call needs), decide (one answer per
+/// rule variant and operand, shared by the targets that ask the same question), explain (a finding for each check
+/// that is not proved, its texts holding the target as a field), fix (the rules' repairs, reconciled once across
+/// the call's findings), merge (findings that agree on everything but the target become one).
+class Engine::CallRun {
+public:
+  CallRun(Engine &E, const CallSite &C, Tally &T)
+      : E(E), C(C), T(T), Sig(E.Rules.op(C.op)), Ov(Sig ? Sig->overload(C.overload) : nullptr),
+        Facts(buildFacts(E.Rules, C, Sig, Ov, E.Prelude.prelude())), Bounds(E.Prelude, C, Facts) {}
+
+  /// One rule on one target, for one operand (per-operand rules), one pair (per-pair rules) or the whole call.
+  struct Check {
+    const Rule *rule;
+    const RuleVariant *variant;
+    std::string role; // "" (the call), "src" (an operand), "src0&src1" (a pair)
+    Target target;
+    const Reading *reading;
+    std::string key() const { return rule->id + "|" + role; }
+  };
+
+  /// A check that did not prove: its finding, with message, help and notes kept apart until merge knows every
+  /// target that says the same.
+  struct Explained {
+    Finding finding;
+    TargetText message, help;
+    std::vector<std::pair<SourceLoc, TargetText>> notes;
+    std::string key; // Check::key
+    /// Equal but for the target: one finding for several targets.
+    bool sameBut(const Explained &O) const {
+      if (O.finding.ruleId != finding.ruleId || O.finding.status != finding.status ||
+          O.finding.severity != finding.severity || !(O.message == message) || !(O.help == help) ||
+          O.notes.size() != notes.size())
+        return false;
+      for (size_t I = 0; I < notes.size(); ++I)
+        if (!(O.notes[I].second == notes[I].second))
+          return false;
+      return true;
+    }
+  };
+
+  std::vector<Check> plan();
+  z3model::Result decide(const Check &K);
+  Explained explain(const Check &K, const z3model::Result &Res);
+  void fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs);
+  void merge(std::vector<Explained> Xs, std::vector<Finding> &Out);
+
+private:
+  Engine &E;
+  const CallSite &C;
+  Tally &T;
+  const OpSignature *Sig;
+  const Overload *Ov;
+  FactTable Facts;
+  CallBounds Bounds;
+  std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer
+  std::map<std::string, std::vector<Target>> Holds; // Check::key -> targets where it was proved
+
+  // What solver queries about this call share, made when the first one is asked (most calls need none): the
+  // facts, and the hypotheses: its path and, except for tile rules, that symbolic valid dims lie within their
+  // tiles.
+  struct ForSolver {
+    std::set<std::string> Declared; // every fact this call has
+    std::shared_ptr<const z3model::DeclTable> Shared;
+    std::vector<size_t> PathOnly, PathAndWellFormed;
+  };
+  std::unique_ptr<ForSolver> SolverSide;
+  const ForSolver &forQueries();
+  /// Facts a check's rule names that this call does not have (a front end that could not provide them): values
+  /// pto-lint does not know, opaque constants, so the verdict can only be proved or unknown.
+  std::vector<std::string> missingFacts(const Reading &Rd);
+  friend class Engine;
+};
+
+const Engine::CallRun::ForSolver &Engine::CallRun::forQueries() {
+  if (!SolverSide) {
+    SolverSide = std::make_unique<ForSolver>();
+    for (const Decl &D : Facts.Decls)
+      SolverSide->Declared.insert(D.name);
+    std::vector<Term> Hyps = Facts.Path;
+    Hyps.insert(Hyps.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
+    for (size_t J = 0; J < Hyps.size(); ++J) {
+      if (J < C.path.size())
+        SolverSide->PathOnly.push_back(J);
+      SolverSide->PathAndWellFormed.push_back(J);
+    }
+    SolverSide->Shared = std::make_shared<const z3model::DeclTable>(Facts.Decls, std::move(Hyps));
+  }
+  return *SolverSide;
+}
+
+std::vector<std::string> Engine::CallRun::missingFacts(const Reading &Rd) {
+  std::vector<std::string> Missing;
+  for (const std::string &Tk : Rd.used)
+    if (Tk.find('.') != std::string::npos && !forQueries().Declared.count(Tk) && !Rd.letTerms.count(Tk) &&
+        Tk.find_first_not_of("0123456789.") != std::string::npos)
+      Missing.push_back(Tk);
+  return Missing;
+}
+
+std::vector<Engine::CallRun::Check> Engine::CallRun::plan() {
+  std::set<std::string> Absent; // roles of the overload the call does not have
+  if (Ov)
+    for (const std::string &R : Ov->roles)
+      if (!C.operand(R))
+        Absent.insert(R);
+  auto [Ap, NewOp] = E.Applicable.try_emplace(C.op);
+  if (NewOp)
+    for (const Rule &R : E.Rules.rules())
+      if (R.appliesTo(C.op) && E.enabled(R.id))
+        Ap->second.push_back(&R);
+  std::vector<Check> Plan;
+  for (Target Tg : E.Opts.targets)
+    for (const Rule *R : Ap->second) {
+      const RuleVariant *V = R->variantFor(Tg, C.overload);
+      if (!V)
+        continue;
+      std::vector<std::string> Roles;
+      if (R->perOperand) {
+        for (const Operand &O : C.operands)
+          if (O.tile.isTile)
+            Roles.push_back(O.role);
+      } else if (R->perPair) {
+        for (size_t I = 0; I < C.operands.size(); ++I)
+          for (size_t J = I + 1; J < C.operands.size(); ++J)
+            if (C.operands[I].tile.isTile && C.operands[J].tile.isTile)
+              Roles.push_back(C.operands[I].role + "&" + C.operands[J].role);
+      } else {
+        Roles.push_back("");
+      }
+      for (const std::string &Role : Roles) {
+        const Reading &Rd = E.reading(*V, Role);
+        // An operand the overload declares but the call leaves out (a PTOAS op whose optional tmp the assembler
+        // provides): rules about it do not apply to this call.
+        if (!Absent.empty() && std::any_of(Rd.used.begin(), Rd.used.end(), [&](const std::string &Tk) {
+              size_t Dot = Tk.find('.');
+              return Dot != std::string::npos && Absent.count(Tk.substr(0, Dot));
+            }))
+          continue;
+        Plan.push_back({R, V, Role, Tg, &Rd});
+      }
+    }
+  return Plan;
+}
+
+z3model::Result Engine::CallRun::decide(const Check &K) {
+  auto Known = Answered.find({K.variant, K.role});
+  if (Known != Answered.end())
+    return Known->second; // targets that share a variant ask the same question about this call
+  const Reading &Rd = *K.reading;
+  z3model::Result Res;
+  auto Start = std::chrono::steady_clock::now();
+  if (Rd.program && E.Opts.dumpDir.empty() && provedByBounds(Rd, Bounds)) {
+    ++E.Prechecked;
+    Res.verdict = Verdict::Proved;
+  } else {
+    Query Q;
+    Q.name = K.rule->id + " " + targetName(K.target) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
+             (K.role.empty() ? "" : " " + K.role);
+    Q.prelude = E.Rules.prelude();
+    Q.shared = forQueries().Shared;
+    for (const std::string &Tk : missingFacts(Rd))
+      Q.decls.push_back({Tk, std::nullopt, std::nullopt, std::nullopt});
+    for (const auto &[N, Text] : K.variant->let)
+      Q.decls.push_back({N, std::nullopt, std::nullopt, Rd.letTerms.at(N)});
+    Q.property = Rd.property;
+    Q.sharedHypotheses = K.rule->kind == "tile" ? forQueries().PathOnly : forQueries().PathAndWellFormed;
+    Q.minimize = Facts.Minimize;
+    if (!E.Opts.dumpDir.empty())
+      std::ofstream(E.Opts.dumpDir + "/" + K.rule->id + "-" + std::to_string(++E.Dumped) + ".smt2")
+          << z3model::Solver::toSmtLib(Q);
+    Res = E.Solver.check(Q);
+  }
+  E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
+  Answered.emplace(std::make_pair(K.variant, K.role), Res);
+  return Res;
+}
+
+Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3model::Result &Res) {
+  const Rule &R = *K.rule;
+  const RuleVariant *V = K.variant;
+  const std::string &Role = K.role;
+  // Only findings need to know what the verdict depends on.
+  FactTable Local = Facts;
+  for (const std::string &Tk : missingFacts(*K.reading)) {
+    Local.Opaque.insert(Tk);
+    Local.Display[Tk] = Tk + " (not available for this call)";
+  }
+  for (const auto &[N, T] : K.reading->letTerms)
+    Local.Deps[N] = tokens(T);
+  std::set<std::string> Deps = closure(Local, K.reading->used);
+
+  Explained X;
+  X.key = K.key();
+  Finding &F = X.finding;
+  F.ruleId = R.id;
+  F.op = C.op;
+  F.target = K.target;
+  F.targets = {K.target};
+  F.loc = C.loc;
+  F.function = C.function;
+  F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
+  if (!C.instantiatedFrom.empty())
+    F.instantiationLoc = C.instantiatedFrom.front();
+  for (const std::string &S : V->sources.empty() ? R.sources : V->sources)
+    F.citation += (F.citation.empty() ? "" : "; ") + S;
+
+  // Values for message fields: text facts, then numbers from the model (or the known facts). The target is a field
+  // of the texts themselves ({target}), filled in by merge.
+  std::map<std::string, std::string> Vals;
+  // Placeholder names (T., A., B.) for the operands this check is about.
+  std::vector<std::pair<std::string, std::string>> Aliases; // prefix -> role
+  if (size_t Amp = Role.find('&'); Amp != std::string::npos)
+    Aliases = {{"A.", Role.substr(0, Amp)}, {"B.", Role.substr(Amp + 1)}};
+  else if (!Role.empty())
+    Aliases = {{"T.", Role}};
+  auto Set = [&](const std::string &Key, const std::string &Value) {
+    Vals[Key] = Value;
+    for (const auto &[Pre, Rl] : Aliases)
+      if (Key.compare(0, Rl.size() + 1, Rl + ".") == 0)
+        Vals[Pre + Key.substr(Rl.size() + 1)] = Value;
+  };
+  for (const auto &[Key, S] : Facts.Text)
+    Set(Key, S);
+  Vals["op"] = C.op;
+  Vals["role"] = Role;
+  for (const auto &[Key, N] : Res.model)
+    if (!Facts.Text.count(Key)) // enum-coded facts read as text ("float", "Vec"), not as their codes
+      Set(Key, std::to_string(N));
+
+  std::set<std::string> OpaqueDeps;
+  for (const std::string &D : Deps)
+    if (Local.Opaque.count(D))
+      OpaqueDeps.insert(D);
+
+  // A call read from textual PTO takes the textual forms where the rule has them.
+  auto Pick = [&](const std::string &VText, const std::string &RText, const std::string &VPto,
+                  const std::string &RPto) -> const std::string & {
+    if (C.textual && !VPto.empty())
+      return VPto;
+    if (C.textual && !RPto.empty() && VText.empty())
+      return RPto;
+    return !VText.empty() ? VText : RText;
+  };
+  const std::string &Msg = Pick(V->message, R.message, V->pto.message, R.pto.message);
+  const std::string &Why = Pick(V->note, R.note, V->pto.note, R.pto.note);
+  const std::string &Help = Pick(V->help, R.help, V->pto.help, R.pto.help);
+  Severity RuleSev = V->severity.value_or(R.severity);
+
+  switch (Res.verdict) {
+  case Verdict::ViolatedAlways:
+    F.status = Status::ViolatedAlways;
+    F.severity = RuleSev;
+    ++T.violated;
+    break;
+  case Verdict::ViolatedSometimes:
+    if (!OpaqueDeps.empty()) {
+      F.status = Status::Unknown;
+      F.severity = Severity::Warning;
+      ++T.unknown;
+    } else {
+      F.status = Status::ViolatedSometimes;
+      F.severity = std::min(RuleSev, Severity::Warning);
+      ++T.violated;
+    }
+    break;
+  case Verdict::Unknown:
+    F.status = Status::Unknown;
+    F.severity = Severity::Warning;
+    ++T.unknown;
+    break;
+  default:
+    F.status = Status::Error;
+    F.severity = Severity::Error;
+    ++T.errors;
+    break;
+  }
+  auto Note = [&](SourceLoc L, TargetText Text) { X.notes.emplace_back(std::move(L), std::move(Text)); };
+  // "cannot prove that <summary> for 'src' on <targets>"
+  auto CannotProve = [&] {
+    TargetText S = "cannot prove that " + render(R.summary, Vals);
+    if (!Role.empty())
+      S += Role.find('&') == std::string::npos ? " for '" + Vals["T.expr"] + "'"
+                                               : " for '" + Vals["A.expr"] + "' and '" + Vals["B.expr"] + "'";
+    return (S += " on ").target();
+  };
+
+  if (F.status == Status::Error) {
+    X.message = "internal error while checking " + R.id + ": " + Res.reason;
+  } else if (Res.verdict == Verdict::Unknown) {
+    (X.message = CannotProve()) += ": " + Res.reason;
+    Note({}, Res.reason.find("tu-timeout") != std::string::npos
+                 ? "raise the translation unit's solver time with --tu-timeout=MS (plugin: tu-timeout=MS)"
+             : Res.reason.find(", timeout)") != std::string::npos
+                 ? "raise the time cap of one solver call with --timeout=MS (plugin: timeout=MS)"
+                 : "raise the solver's resource limit with --budget=N (plugin: budget=N)");
+  } else if (F.status == Status::Unknown) {
+    (X.message = CannotProve()) += "; it fails for values pto-lint could not follow";
+    Note({}, TargetText("would fail with: ") += render(Msg, Vals));
+    for (const std::string &D : OpaqueDeps) {
+      std::string Why2;
+      for (const Symbol &S : C.symbols)
+        if (S.name == D)
+          Why2 = S.why;
+      auto It = Local.Display.find(D);
+      Note({}, "not understood: " + (It != Local.Display.end() ? It->second : D) + (Why2.empty() ? "" : " (" + Why2 + ")"));
+    }
+  } else {
+    X.message = render(Msg, Vals);
+  }
+
+  // Counterexample: the free inputs the rule depends on, and the symbolic tile facts they feed.
+  if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways) {
+    std::vector<std::string> Parts;
+    for (const Symbol &S : C.symbols)
+      if (Deps.count(S.name) && S.understood && Res.model.count(S.name)) {
+        Parts.push_back(S.display + " = " + std::to_string(Res.model.at(S.name)));
+        F.counterexample[S.display] = Res.model.at(S.name);
+      }
+    for (const Operand &O : C.operands)
+      for (const char *Fact : {"vrow", "vcol"}) {
+        // Only a tile has valid dims (an event or register bound where a tile belongs has none: its facts of that
+        // name are opaque or missing, and the finding says so in its notes).
+        if (!O.tile.isTile || O.tile.isReg || O.tile.isMask)
+          continue;
+        std::string N = O.role + "." + Fact;
+        const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
+        // A valid dim that is just one of the symbols above adds nothing to the counterexample.
+        bool IsSymbol = false;
+        for (const Symbol &S : C.symbols)
+          IsSymbol |= !IF.value && IF.term == "|" + S.name + "|";
+        if (!IF.value && !IsSymbol && Deps.count(N) && Res.model.count(N)) {
+          std::string Shown = Facts.Display.at(N), Part = Shown + " = " + std::to_string(Res.model.at(N));
+          if (std::find(Parts.begin(), Parts.end(), Part) == Parts.end())
+            Parts.push_back(Part);
+          F.counterexample[Shown] = Res.model.at(N);
+        }
+      }
+    if (!Parts.empty()) {
+      std::string J;
+      for (size_t I = 0; I < Parts.size(); ++I)
+        J += (I ? ", " : "") + Parts[I];
+      if (F.status == Status::ViolatedSometimes)
+        Note({}, "fails for example when " + J);
+      else if (F.status == Status::ViolatedAlways)
+        Note({}, "fails for every feasible value (e.g. " + J + ")");
+    }
+    // Guards that restrict the values above are part of the verdict: show them as assumptions.
+    for (size_t I = 0; I < C.path.size(); ++I) {
+      bool Relevant = false;
+      for (const std::string &Tk : tokens(Facts.Path[I]))
+        Relevant |= Deps.count(Tk) > 0;
+      if (Relevant)
+        Note(C.path[I].loc, "assuming '" + C.path[I].text + "' here");
+    }
+  }
+  if (!Why.empty() && F.status != Status::Error)
+    Note({}, render(Why, Vals));
+  // Tile declarations the rule talks about.
+  for (const Operand &O : C.operands) {
+    if (!O.tile.declLoc.valid())
+      continue;
+    bool Mentioned = false;
+    for (const std::string &D : Deps)
+      Mentioned |= D.compare(0, O.role.size() + 1, O.role + ".") == 0;
+    if (Mentioned)
+      Note(O.tile.declLoc, "'" + O.tile.expr + "'" + (O.tile.expr == O.role ? "" : " (" + O.role + ")") +
+                               " declared here as '" + O.tile.typeSpelling + "'" +
+                               (O.tile.validOrigin.empty() ? "" : "; " + O.tile.validOrigin));
+  }
+  for (const auto &[At, Caller] : C.callers)
+    Note(At, "in the call from '" + Caller + "' here, with its operands");
+  for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
+    Note(C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here");
+  if (F.status != Status::Error && !Help.empty())
+    X.help = render(Help, Vals);
+  return X;
+}
+
+void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs) {
+  if (!E.Opts.fixes || !E.PreludeLoaded)
+    return;
+  std::vector<std::optional<Fix> *> Fixes;
+  for (size_t I = 0; I < Xs.size(); ++I) {
+    Finding &F = Xs[I].finding;
+    const Check &K = Failed[I];
+    const std::vector<FixSpec> &FS = K.variant->fix.empty() ? K.rule->fix : K.variant->fix;
+    if ((F.status == Status::ViolatedAlways || F.status == Status::ViolatedSometimes) && !FS.empty())
+      F.fix = makeFix(FS, *K.variant, K.role, C, E.Prelude, Bounds);
+    Fixes.push_back(&F.fix);
+  }
+  // Targets that need different sizes of one tile get the fix that serves them all.
+  reconcileFixes(Fixes);
+}
+
+void Engine::CallRun::merge(std::vector<Explained> Xs, std::vector<Finding> &Out) {
+  std::vector<Explained> Merged;
+  for (Explained &X : Xs) {
+    auto It = std::find_if(Merged.begin(), Merged.end(), [&](const Explained &M) { return M.sameBut(X); });
+    if (It != Merged.end())
+      It->finding.targets.push_back(X.finding.target);
+    else
+      Merged.push_back(std::move(X));
+  }
+  for (Explained &X : Merged) {
+    Finding &F = X.finding;
+    // Portability: with several targets configured, say where the call is fine.
+    auto H = Holds.find(X.key);
+    if (E.Opts.targets.size() > 1 && H != Holds.end() && F.status != Status::Error)
+      X.notes.emplace_back(SourceLoc{}, TargetText("portability: legal on " + joinTargets(H->second) + ", " +
+                                                   (F.status == Status::Unknown ? "not proved" : "illegal") + " on ")
+                                            .target());
+    std::string Ts = joinTargets(F.targets);
+    F.message = X.message.str(Ts);
+    F.help = X.help.str(Ts);
+    for (auto &[L, Text] : X.notes)
+      F.notes.push_back({L, Text.str(Ts)});
+    Out.push_back(std::move(F));
+  }
 }
 
 void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
@@ -581,12 +1025,6 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   ++T.callSites;
   ++T.opCalls[C.op];
   T.opLocations[C.op].emplace(C.loc.file, C.loc.line, C.loc.col);
-  const OpSignature *Sig = Rules.op(C.op);
-  const Overload *Ov = Sig ? Sig->overload(C.overload) : nullptr;
-
-  std::vector<Finding> Raw;
-  std::vector<std::string> RawKey;                  // rule + role of each raw finding
-  std::map<std::string, std::vector<Target>> Holds; // rule + role -> targets where it was proved
   // A call none of whose rules can be decided: one unknown finding for the whole call, with the reason.
   auto Undecidable = [&](const char *Id, const std::string &Why, const char *Help) {
     Finding F;
@@ -615,380 +1053,27 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
                              "', which is not a recognised pto::Tile",
                          "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape");
 
-  FactTable Facts = buildFacts(Rules, C, Sig, Ov);
-  std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer
-  // What solver queries about this call share, made when the first one is asked (most calls need none): the
-  // facts, and the hypotheses: its path and, except for tile rules, that symbolic valid dims lie within their
-  // tiles.
-  struct ForSolver {
-    std::set<std::string> Declared; // every fact this call has
-    std::shared_ptr<const z3model::DeclTable> Shared;
-    std::vector<size_t> PathOnly, PathAndWellFormed;
-  };
-  std::unique_ptr<ForSolver> SolverSide;
-  auto ForQueries = [&]() -> const ForSolver & {
-    if (!SolverSide) {
-      SolverSide = std::make_unique<ForSolver>();
-      for (const Decl &D : Facts.Decls)
-        SolverSide->Declared.insert(D.name);
-      std::vector<std::string> Hyps;
-      for (const PathCondition &P : C.path)
-        Hyps.push_back(P.term);
-      Hyps.insert(Hyps.end(), Facts.WellFormed.begin(), Facts.WellFormed.end());
-      for (size_t J = 0; J < Hyps.size(); ++J) {
-        if (J < C.path.size())
-          SolverSide->PathOnly.push_back(J);
-        SolverSide->PathAndWellFormed.push_back(J);
-      }
-      SolverSide->Shared = std::make_shared<const z3model::DeclTable>(Facts.Decls, std::move(Hyps));
+  CallRun Run(*this, C, T);
+  std::vector<CallRun::Check> Failed;
+  std::vector<CallRun::Explained> Xs;
+  for (const CallRun::Check &K : Run.plan()) {
+    ++T.checks;
+    z3model::Result Res = Run.decide(K);
+    if (Res.verdict == Verdict::Proved) {
+      ++T.proved;
+      Run.Holds[K.key()].push_back(K.target);
+      continue;
     }
-    return *SolverSide;
-  };
-  CallBounds Bounds(Prelude, C, Facts);
-
-  std::set<std::string> Absent; // roles of the overload the call does not have
-  if (Ov)
-    for (const std::string &R : Ov->roles)
-      if (!C.operand(R))
-        Absent.insert(R);
-  auto [Ap, NewOp] = Applicable.try_emplace(C.op);
-  if (NewOp)
-    for (const Rule &R : Rules.rules())
-      if (R.appliesTo(C.op) && enabled(R.id))
-        Ap->second.push_back(&R);
-  for (Target Tg : Opts.targets) {
-    for (const Rule *RP : Ap->second) {
-      const Rule &R = *RP;
-      const RuleVariant *V = R.variantFor(Tg, C.overload);
-      if (!V)
-        continue;
-      std::vector<std::string> Roles;
-      if (R.perOperand) {
-        for (const Operand &O : C.operands)
-          if (O.tile.isTile)
-            Roles.push_back(O.role);
-      } else if (R.perPair) {
-        for (size_t I = 0; I < C.operands.size(); ++I)
-          for (size_t J = I + 1; J < C.operands.size(); ++J)
-            if (C.operands[I].tile.isTile && C.operands[J].tile.isTile)
-              Roles.push_back(C.operands[I].role + "&" + C.operands[J].role);
-      } else {
-        Roles.push_back("");
-      }
-      for (const std::string &Role : Roles) {
-        // What the rule reads, after substituting the operand(s) for its placeholders.
-        const Reading &Rd = reading(*V, Role);
-        // An operand the overload declares but the call leaves out (a PTOAS op whose optional tmp the assembler
-        // provides): rules about it do not apply to this call.
-        if (!Absent.empty() && std::any_of(Rd.used.begin(), Rd.used.end(), [&](const std::string &Tk) {
-              size_t Dot = Tk.find('.');
-              return Dot != std::string::npos && Absent.count(Tk.substr(0, Dot));
-            }))
-          continue;
-        ++T.checks;
-        const std::string &Property = Rd.property;
-        const std::set<std::string> &Used = Rd.used;
-        const std::map<std::string, std::string> &LetTerms = Rd.letTerms;
-        // A fact the rule names that this call does not have (a front end that could not provide it) is a
-        // value pto-lint does not know: an opaque constant, so the verdict can only be proved or unknown.
-        auto MissingFacts = [&] {
-          std::vector<std::string> Missing;
-          for (const std::string &Tk : Used)
-            if (Tk.find('.') != std::string::npos && !ForQueries().Declared.count(Tk) && !LetTerms.count(Tk) &&
-                Tk.find_first_not_of("0123456789.") != std::string::npos)
-              Missing.push_back(Tk);
-          return Missing;
-        };
-
-        // Targets that share a variant ask the same question about this call: ask once.
-        z3model::Result Res;
-        auto Known = Answered.find({V, Role});
-        if (Known != Answered.end()) {
-          Res = Known->second;
-        } else {
-          auto Start = std::chrono::steady_clock::now();
-          if (Rd.program && Opts.dumpDir.empty() && provedByBounds(Rd, Bounds)) {
-            ++Prechecked;
-            Res.verdict = Verdict::Proved;
-          } else {
-            Query Q;
-            Q.name = R.id + " " + targetName(Tg) + " " + C.loc.file + ":" + std::to_string(C.loc.line) +
-                     (Role.empty() ? "" : " " + Role);
-            Q.prelude = Rules.prelude();
-            Q.shared = ForQueries().Shared;
-            for (const std::string &Tk : MissingFacts())
-              Q.decls.push_back({Tk, std::nullopt, std::nullopt, std::nullopt});
-            for (const auto &[N, Term] : V->let)
-              Q.decls.push_back({N, std::nullopt, std::nullopt, LetTerms.at(N)});
-            Q.property = Property;
-            Q.sharedHypotheses = R.kind == "tile" ? ForQueries().PathOnly : ForQueries().PathAndWellFormed;
-            Q.minimize = Facts.Minimize;
-            if (!Opts.dumpDir.empty()) {
-              std::ofstream(Opts.dumpDir + "/" + R.id + "-" + std::to_string(++Dumped) + ".smt2")
-                  << z3model::Solver::toSmtLib(Q);
-            }
-            Res = Solver.check(Q);
-          }
-          Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
-          Answered.emplace(std::make_pair(V, Role), Res);
-        }
-        std::string Key = R.id + "|" + Role;
-        if (Res.verdict == Verdict::Proved) {
-          ++T.proved;
-          Holds[Key].push_back(Tg);
-          continue;
-        }
-
-        // Only findings need to know what the verdict depends on.
-        FactTable Local = Facts;
-        for (const std::string &Tk : MissingFacts()) {
-          Local.Opaque.insert(Tk);
-          Local.Display[Tk] = Tk + " (not available for this call)";
-        }
-        for (const auto &[N, Term] : LetTerms)
-          Local.Deps[N] = tokens(Term);
-        std::set<std::string> Deps = closure(Local, Used);
-
-        Finding F;
-        F.ruleId = R.id;
-        F.op = C.op;
-        F.target = Tg;
-        F.targets = {Tg};
-        F.loc = C.loc;
-        F.function = C.function;
-        F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
-        if (!C.instantiatedFrom.empty())
-          F.instantiationLoc = C.instantiatedFrom.front();
-        F.citation.clear();
-        for (const std::string &S : V->sources.empty() ? R.sources : V->sources)
-          F.citation += (F.citation.empty() ? "" : "; ") + S;
-
-        // Values for message fields: text facts, then numbers from the model (or the known facts).
-        std::map<std::string, std::string> Vals;
-        // Placeholder names (T., A., B.) for the operands this check is about.
-        std::vector<std::pair<std::string, std::string>> Aliases; // prefix -> role
-        if (size_t Amp = Role.find('&'); Amp != std::string::npos) {
-          Aliases = {{"A.", Role.substr(0, Amp)}, {"B.", Role.substr(Amp + 1)}};
-        } else if (!Role.empty()) {
-          Aliases = {{"T.", Role}};
-        }
-        auto Alias = [&](const std::string &K, const std::string &V) {
-          for (const auto &[Pre, Rl] : Aliases)
-            if (K.compare(0, Rl.size() + 1, Rl + ".") == 0)
-              Vals[Pre + K.substr(Rl.size() + 1)] = V;
-        };
-        for (const auto &[K, S] : Facts.Text) {
-          Vals[K] = S;
-          Alias(K, S);
-        }
-        Vals["op"] = C.op;
-        Vals["target"] = TargetMark;
-        Vals["role"] = Role;
-        for (const auto &[K, X] : Res.model) {
-          if (Facts.Text.count(K))
-            continue; // enum-coded facts read as text ("float", "Vec"), not as their codes
-          Vals[K] = std::to_string(X);
-          Alias(K, std::to_string(X));
-        }
-
-        std::set<std::string> OpaqueDeps;
-        for (const std::string &D : Deps)
-          if (Local.Opaque.count(D))
-            OpaqueDeps.insert(D);
-
-        // A call read from textual PTO takes the textual forms where the rule has them.
-        auto Pick = [&](const std::string &VText, const std::string &RText, const std::string &VPto,
-                        const std::string &RPto) -> const std::string & {
-          if (C.textual && !VPto.empty())
-            return VPto;
-          if (C.textual && !RPto.empty() && VText.empty())
-            return RPto;
-          return !VText.empty() ? VText : RText;
-        };
-        const std::string &Msg = Pick(V->message, R.message, V->pto.message, R.pto.message);
-        const std::string &Why = Pick(V->note, R.note, V->pto.note, R.pto.note);
-        const std::string &Help = Pick(V->help, R.help, V->pto.help, R.pto.help);
-        Severity RuleSev = V->severity.value_or(R.severity);
-
-        switch (Res.verdict) {
-        case Verdict::ViolatedAlways:
-          F.status = Status::ViolatedAlways;
-          F.severity = RuleSev;
-          ++T.violated;
-          break;
-        case Verdict::ViolatedSometimes:
-          if (!OpaqueDeps.empty()) {
-            F.status = Status::Unknown;
-            F.severity = Severity::Warning;
-            ++T.unknown;
-          } else {
-            F.status = Status::ViolatedSometimes;
-            F.severity = std::min(RuleSev, Severity::Warning);
-            ++T.violated;
-          }
-          break;
-        case Verdict::Unknown:
-          F.status = Status::Unknown;
-          F.severity = Severity::Warning;
-          ++T.unknown;
-          break;
-        default:
-          F.status = Status::Error;
-          F.severity = Severity::Error;
-          ++T.errors;
-          break;
-        }
-
-        if (F.status == Status::Error) {
-          F.message = "internal error while checking " + R.id + ": " + Res.reason;
-        } else if (Res.verdict == Verdict::Unknown) {
-          F.message = "cannot prove that " + render(R.summary, Vals) +
-                      (Role.empty() ? "" : Role.find('&') == std::string::npos ? " for '" + Vals["T.expr"] + "'" : " for '" + Vals["A.expr"] + "' and '" + Vals["B.expr"] + "'") + " on " + TargetMark + ": " + Res.reason;
-          F.notes.push_back({{}, Res.reason.find("tu-timeout") != std::string::npos
-                                     ? "raise the translation unit's solver time with --tu-timeout=MS (plugin: "
-                                       "tu-timeout=MS)"
-                                 : Res.reason.find(", timeout)") != std::string::npos
-                                     ? "raise the time cap of one solver call with --timeout=MS (plugin: timeout=MS)"
-                                     : "raise the solver's resource limit with --budget=N (plugin: budget=N)"});
-        } else if (F.status == Status::Unknown) {
-          F.message = "cannot prove that " + render(R.summary, Vals) +
-                      (Role.empty() ? "" : Role.find('&') == std::string::npos ? " for '" + Vals["T.expr"] + "'" : " for '" + Vals["A.expr"] + "' and '" + Vals["B.expr"] + "'") + " on " + TargetMark +
-                      "; it fails for values pto-lint could not follow";
-          F.notes.push_back({{}, "would fail with: " + render(Msg, Vals)});
-          for (const std::string &D : OpaqueDeps) {
-            std::string Why2;
-            for (const Symbol &S : C.symbols)
-              if (S.name == D)
-                Why2 = S.why;
-            auto It = Local.Display.find(D);
-            F.notes.push_back({{}, "not understood: " + (It != Local.Display.end() ? It->second : D) +
-                                       (Why2.empty() ? "" : " (" + Why2 + ")")});
-          }
-        } else {
-          F.message = render(Msg, Vals);
-        }
-
-        // Counterexample: the free inputs the rule depends on, and the symbolic tile facts they feed.
-        if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways) {
-          std::vector<std::string> Parts, Inputs;
-          for (const Symbol &S : C.symbols)
-            if (Deps.count(S.name) && S.understood && Res.model.count(S.name)) {
-              Parts.push_back(S.display + " = " + std::to_string(Res.model.at(S.name)));
-              Inputs.push_back(S.display);
-              F.counterexample[S.display] = Res.model.at(S.name);
-            }
-          for (const Operand &O : C.operands)
-            for (const char *Fact : {"vrow", "vcol"}) {
-              // Only a tile has valid dims (an event or register bound where a tile belongs has none: its facts of
-              // that name are opaque or missing, and the finding says so in its notes).
-              if (!O.tile.isTile || O.tile.isReg || O.tile.isMask)
-                continue;
-              std::string N = O.role + "." + Fact;
-              const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
-              // A valid dim that is just one of the symbols above adds nothing to the counterexample.
-              bool IsSymbol = false;
-              for (const Symbol &S : C.symbols)
-                IsSymbol |= !IF.value && IF.term == "|" + S.name + "|";
-              if (!IF.value && !IsSymbol && Deps.count(N) && Res.model.count(N)) {
-                std::string Shown = Facts.Display.at(N);
-                bool Same = false;
-                for (const std::string &P : Parts)
-                  Same |= P == Shown + " = " + std::to_string(Res.model.at(N));
-                if (!Same)
-                  Parts.push_back(Shown + " = " + std::to_string(Res.model.at(N)));
-                F.counterexample[Shown] = Res.model.at(N);
-              }
-            }
-          if (!Parts.empty()) {
-            std::string J;
-            for (size_t I = 0; I < Parts.size(); ++I)
-              J += (I ? ", " : "") + Parts[I];
-            if (F.status == Status::ViolatedSometimes)
-              F.notes.push_back({{}, "fails for example when " + J});
-            else if (F.status == Status::ViolatedAlways)
-              F.notes.push_back({{}, "fails for every feasible value (e.g. " + J + ")"});
-          }
-          // Guards that restrict the values above are part of the verdict: show them as assumptions.
-          for (const PathCondition &P : C.path) {
-            bool Relevant = false;
-            for (const std::string &Tk : tokens(P.term))
-              Relevant |= Deps.count(Tk) > 0;
-            if (Relevant)
-              F.notes.push_back({P.loc, "assuming '" + P.text + "' here"});
-          }
-        }
-        if (!Why.empty() && F.status != Status::Error)
-          F.notes.push_back({{}, render(Why, Vals)});
-        // Tile declarations the rule talks about.
-        for (const Operand &O : C.operands) {
-          if (!O.tile.declLoc.valid())
-            continue;
-          bool Mentioned = false;
-          for (const std::string &D : Deps)
-            Mentioned |= D.compare(0, O.role.size() + 1, O.role + ".") == 0;
-          if (Mentioned)
-            F.notes.push_back({O.tile.declLoc, "'" + O.tile.expr + "'" + (O.tile.expr == O.role ? "" : " (" + O.role + ")") + " declared here as '" +
-                                                   O.tile.typeSpelling + "'" +
-                                                   (O.tile.validOrigin.empty() ? "" : "; " + O.tile.validOrigin)});
-        }
-        for (const auto &[At, Caller] : C.callers)
-          F.notes.push_back({At, "in the call from '" + Caller + "' here, with its operands"});
-        for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
-          F.notes.push_back({C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here"});
-        if (F.status != Status::Error && !Help.empty())
-          F.help = render(Help, Vals);
-        if (Opts.fixes && (F.status == Status::ViolatedAlways || F.status == Status::ViolatedSometimes))
-          if (const std::vector<FixSpec> &FS = V->fix.empty() ? R.fix : V->fix; !FS.empty() && PreludeLoaded)
-            F.fix = makeFix(FS, *V, Role, C, Prelude, Bounds);
-        Raw.push_back(std::move(F));
-        RawKey.push_back(Key);
-      }
-    }
+    Xs.push_back(Run.explain(K, Res));
+    Failed.push_back(K);
   }
-
-  // Targets that need different sizes of one tile get the fix that serves them all.
-  reconcileFixes(Raw);
-  // Merge findings that read the same on several targets.
-  std::vector<Finding> Merged;
-  std::vector<std::string> MergedKey;
-  for (size_t K = 0; K < Raw.size(); ++K) {
-    Finding &F = Raw[K];
-    auto Same = [&](const Finding &G) {
-      if (G.ruleId != F.ruleId || G.status != F.status || G.severity != F.severity || G.message != F.message ||
-          G.help != F.help || G.notes.size() != F.notes.size())
-        return false;
-      for (size_t I = 0; I < F.notes.size(); ++I)
-        if (G.notes[I].text != F.notes[I].text)
-          return false;
-      return true;
-    };
-    auto It = std::find_if(Merged.begin(), Merged.end(), Same);
-    if (It != Merged.end()) {
-      It->targets.push_back(F.target);
-    } else {
-      Merged.push_back(std::move(F));
-      MergedKey.push_back(RawKey[K]);
-    }
-  }
-  for (size_t K = 0; K < Merged.size(); ++K) {
-    Finding &F = Merged[K];
-    // Portability: with several targets configured, say where the call is fine.
-    auto H = Holds.find(MergedKey[K]);
-    if (Opts.targets.size() > 1 && H != Holds.end() && F.status != Status::Error)
-      F.notes.push_back({{}, "portability: legal on " + joinTargets(H->second) + ", " +
-                                 (F.status == Status::Unknown ? "not proved" : "illegal") + " on " + TargetMark});
-    std::string Ts = joinTargets(F.targets);
-    F.message = replaceAll(F.message, TargetMark, Ts);
-    F.help = replaceAll(F.help, TargetMark, Ts);
-    for (Note &N : F.notes)
-      N.text = replaceAll(N.text, TargetMark, Ts);
-    Out.push_back(std::move(F));
-  }
+  Run.fix(Failed, Xs);
+  Run.merge(std::move(Xs), Out);
 }
 
 std::vector<std::string> factNames(const CallSite &C, const RuleSet &Rules) {
   const OpSignature *Sig = Rules.op(C.op);
-  FactTable F = buildFacts(Rules, C, Sig, Sig ? Sig->overload(C.overload) : nullptr);
+  FactTable F = buildFacts(Rules, C, Sig, Sig ? Sig->overload(C.overload) : nullptr, nullptr);
   std::set<std::string> Names;
   for (const Decl &D : F.Decls)
     Names.insert(D.name);

@@ -57,9 +57,9 @@ public:
 
   /// A rule variant's terms with the operand(s) of a role substituted: the same for every call.
   struct Reading {
-    std::string property;
-    std::set<std::string> used;                   // every symbol the property and the lets mention
-    std::map<std::string, std::string> letTerms;  // let name -> term
+    term::Term property;                          // empty if the rule's text is not a term (checks fail closed)
+    std::set<std::string> used;                   // every constant the property and the lets mention
+    std::map<std::string, term::Term> letTerms;   // let name -> term
     /// The property and lets compiled for evaluation (null if they do not parse); the facts it reads, by slot.
     std::unique_ptr<z3model::Program> program;
     int propertyTerm = -1;
@@ -77,6 +77,7 @@ private:
   bool PreludeLoaded = false; // it loaded (fix-its need it too)
   std::map<std::pair<const RuleVariant *, std::string>, Reading> Readings; // (variant, role) -> reading
   const Reading &reading(const RuleVariant &V, const std::string &Role);
+  class CallRun; // one call's checks: plan, decide, explain, fix, merge (Engine.cpp)
   void checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T);
   std::map<std::string, std::vector<const Rule *>> Applicable; // op -> enabled rules for it, in rule order
 };

@@ -45,11 +45,18 @@ bool sized(const Edit &E) { return E.what == "rows" || E.what == "cols"; }
 } // namespace
 
 void reconcileFixes(std::vector<Finding> &Fs) {
+  std::vector<std::optional<Fix> *> Fixes;
+  for (Finding &F : Fs)
+    Fixes.push_back(&F.fix);
+  reconcileFixes(Fixes);
+}
+
+void reconcileFixes(const std::vector<std::optional<Fix> *> &Fixes) {
   // The edit each range should get; an empty text when the findings disagree in a way no value settles.
   std::map<RangeKey, Edit> Chosen;
-  for (const Finding &F : Fs)
-    if (F.fix)
-      for (const Edit &E : F.fix->edits) {
+  for (const std::optional<Fix> *F : Fixes)
+    if (F && *F)
+      for (const Edit &E : (*F)->edits) {
         auto [It, New] = Chosen.emplace(rangeOf(E), E);
         if (New || It->second.text == E.text)
           continue;
@@ -60,20 +67,20 @@ void reconcileFixes(std::vector<Finding> &Fs) {
           It->second.text.clear();
         }
       }
-  for (Finding &F : Fs) {
-    if (!F.fix)
+  for (std::optional<Fix> *F : Fixes) {
+    if (!F || !*F)
       continue;
     bool Ok = true;
-    for (Edit &E : F.fix->edits) {
+    for (Edit &E : (*F)->edits) {
       const Edit &C = Chosen[rangeOf(E)];
       Ok &= !C.text.empty();
       E.text = C.text;
       E.value = C.value;
     }
     if (!Ok)
-      F.fix.reset();
+      F->reset();
     else
-      F.fix->title = fixTitle(*F.fix);
+      (*F)->title = fixTitle(**F);
   }
 }
 

@@ -98,7 +98,7 @@ Box box(FuzzedDataProvider &P, bool Small) {
 }
 
 /// Interval vs exact evaluation at the corners and a few inner points of the box.
-void compareEvaluators(const GroundEvaluator &Prelude, const pto::term::Sexp &T, const std::string &Text, const Box &B,
+void compareEvaluators(const GroundEvaluator &Prelude, const pto::term::Term &T, const std::string &Text, const Box &B,
                        bool Tag, FuzzedDataProvider &P) {
   Program Pr(Prelude);
   int S[3];
@@ -140,7 +140,7 @@ void compareEvaluators(const GroundEvaluator &Prelude, const pto::term::Sexp &T,
 bool decided(Verdict V) { return V == Verdict::Proved || V == Verdict::ViolatedAlways || V == Verdict::ViolatedSometimes; }
 
 /// The solver's exact paths (ground, enumeration) against Z3 alone on the query "for all x in the box: T".
-void compareWithZ3(const GroundEvaluator &Prelude, const std::string &PreludeText, const pto::term::Sexp &T,
+void compareWithZ3(const GroundEvaluator &Prelude, const std::string &PreludeText, const pto::term::Term &T,
                    const std::string &Text, const Box &B) {
   static Solver Fast([] {
     Budget Bu;
@@ -161,7 +161,7 @@ void compareWithZ3(const GroundEvaluator &Prelude, const std::string &PreludeTex
   Q.prelude = PreludeText;
   for (int I = 0; I < 3; ++I)
     Q.decls.push_back({Vars[I], B.lo[I], B.hi[I], std::nullopt});
-  Q.property = Text;
+  Q.property = T;
   Q.minimize = {"x0", "x1", "x2"};
   Result A = Fast.check(Q), Z = Z3.check(Q);
   if (!decided(A.verdict) || !decided(Z.verdict))
@@ -207,18 +207,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       return 0;
     Box B = box(P, false);
     for (const auto &F : *Forms)
-      compareEvaluators(Prelude, F, Text, B, Mode & 4, P);
+      compareEvaluators(Prelude, pto::term::fromSexp(F, Prelude.prelude()), Text, B, Mode & 4, P);
     return 0;
   }
   bool WithZ3 = (Mode & 0x19) == 1; // one input in eight: a Z3 call costs a hundred evaluations
   Box B = box(P, WithZ3);
   Gen G{P};
   std::string Text = WithZ3 || P.ConsumeBool() ? G.boolTerm(0) : G.intTerm(0);
-  auto T = pto::term::parseOne(Text);
+  pto::term::Term T = pto::term::parse(Text, Prelude.prelude());
   if (!T)
     fail("the generator wrote a term the reader rejects", Text);
-  compareEvaluators(Prelude, *T, Text, B, Mode & 4, P);
+  compareEvaluators(Prelude, T, Text, B, Mode & 4, P);
   if (WithZ3)
-    compareWithZ3(Prelude, PreludeText, *T, Text, B);
+    compareWithZ3(Prelude, PreludeText, T, Text, B);
   return 0;
 }

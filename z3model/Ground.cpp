@@ -7,10 +7,6 @@
 namespace pto::z3model {
 
 namespace {
-bool isNumber(const std::string &A) {
-  return !A.empty() && A.find_first_not_of("0123456789") == std::string::npos && A.size() < 19;
-}
-
 using I128 = __int128;
 std::optional<int64_t> fit(I128 V) {
   if (V > INT64_MAX || V < INT64_MIN)
@@ -19,39 +15,29 @@ std::optional<int64_t> fit(I128 V) {
 }
 } // namespace
 
-bool GroundEvaluator::loadPrelude(const std::string &Prelude) {
-  auto Forms = parseSexps(Prelude);
-  if (!Forms)
+bool GroundEvaluator::loadPrelude(const std::string &Text) {
+  term::Prelude P;
+  if (!P.load(Text))
     return false;
-  for (const Sexp &F : *Forms) {
-    // (define-fun name ((p Sort) ...) Sort body)
-    if (F.kind != Sexp::List || F.items.size() != 5 || F.items[0].atom != "define-fun" ||
-        F.items[2].kind != Sexp::List)
-      return false;
-    Macro M;
-    for (const Sexp &P : F.items[2].items) {
-      if (P.kind != Sexp::List || P.items.empty())
-        return false;
-      M.params.push_back(P.items[0].atom);
-    }
-    M.body = F.items[4];
-    Macros[F.items[1].atom] = M;
-  }
+  Macros = std::make_shared<const term::Prelude>(std::move(P));
   return true;
 }
 
-std::optional<int64_t> GroundEvaluator::eval(const std::string &Term) const {
-  auto Forms = parseSexps(Term);
-  if (!Forms || Forms->size() != 1)
+std::optional<int64_t> GroundEvaluator::eval(const std::string &Text) const {
+  term::Term T = term::parse(Text, Macros.get());
+  if (!T)
     return std::nullopt;
   Program P(*this);
-  for (const auto &[Name, T] : Defs) {
-    auto D = parseSexps(T);
-    P.define(Name, D && D->size() == 1 ? (*D)[0] : Sexp{Sexp::Atom, "\x01unparsable", {}});
+  for (const auto &[Name, D] : Defs) {
+    term::Term Def = term::parse(D, Macros.get());
+    if (Def)
+      P.define(Name, Def);
+    else
+      P.define(Name, term::Term::call("\x01unparsable", {}, term::Sort::Int)); // evaluates to nothing
   }
   for (const auto &[Name, V] : Values)
     P.set(P.slot(Name), V);
-  return P.eval(P.compile((*Forms)[0]));
+  return P.eval(P.compile(T));
 }
 
 int Program::node(Op O, int64_t K, std::vector<int> Kids) {
@@ -66,13 +52,13 @@ int Program::slot(const std::string &Name) {
   return It->second;
 }
 
-void Program::define(const std::string &Name, const Sexp &Term) {
+void Program::define(const std::string &Name, const term::Term &T) {
   int S = slot(Name);
-  int D = compile(Term);
+  int D = compile(T);
   Cells[S].def = D;
 }
 
-int Program::compile(const Sexp &Term) { return compileIn(Term, nullptr, 0); }
+int Program::compile(const term::Term &T) { return compileIn(T, nullptr, 0); }
 
 void Program::set(int Slot, int64_t V) {
   Cells[Slot].v = V;
@@ -350,48 +336,42 @@ std::optional<Interval> Program::rv(int N, int Depth) {
 
 // Macro parameters are bound to their compiled arguments (inlining); a set or defined constant shadows a
 // nullary macro of the same name.
-int Program::compileIn(const Sexp &S, const std::map<std::string, int> *Params, int Depth) {
-  if (Depth > 200)
+int Program::compileIn(const term::Term &T, const std::map<std::string, int> *Params, int Depth) {
+  if (Depth > 200 || !T)
     return node(Op::Fail);
-  if (S.kind == Sexp::Atom) {
-    const std::string &A = S.atom;
-    if (isNumber(A))
-      return node(Op::Const, std::stoll(A));
-    if (A == "true")
-      return node(Op::Const, 1);
-    if (A == "false")
-      return node(Op::Const, 0);
-    if (Params) {
-      auto It = Params->find(A);
-      if (It != Params->end())
+  switch (T.op()) {
+  case term::Op::Int:
+    return T.fits() ? node(Op::Const, T.value()) : node(Op::Fail); // beyond 64 bits: Z3's
+  case term::Op::Bool:
+    return node(Op::Const, T.value());
+  case term::Op::Var:
+    if (Params)
+      if (auto It = Params->find(T.name()); It != Params->end())
         return It->second;
-    }
-    if (auto It = Macros->find(A); It != Macros->end() && It->second.params.empty() && !Slots.count(A))
-      return compileIn(It->second.body, nullptr, Depth + 1);
-    return node(Op::Slot, slot(A));
+    return node(Op::Slot, slot(T.name()));
+  default:
+    break;
   }
-  if (S.items.empty() || S.items[0].kind != Sexp::Atom)
-    return node(Op::Fail);
-  const std::string &F = S.items[0].atom;
   std::vector<int> Kids;
-  for (size_t I = 1; I < S.items.size(); ++I)
-    Kids.push_back(compileIn(S.items[I], Params, Depth + 1));
+  for (const term::Term &A : T.args())
+    Kids.push_back(compileIn(A, Params, Depth + 1));
   size_t N = Kids.size();
-  if (auto It = Macros->find(F); It != Macros->end() && F != "and" && F != "or" && F != "=>" && F != "ite") {
-    const GroundEvaluator::Macro &M = It->second;
-    if (M.params.size() != N)
+  if (T.op() == term::Op::Call) {
+    const term::Macro *M = Macros ? Macros->find(T.name()) : nullptr;
+    if (!M || M->params.size() != N)
       return node(Op::Fail);
     std::map<std::string, int> Bound;
     for (size_t I = 0; I < N; ++I)
-      Bound[M.params[I]] = Kids[I];
-    return compileIn(M.body, &Bound, Depth + 1);
+      Bound[M->params[I].first] = Kids[I];
+    return compileIn(M->body, &Bound, Depth + 1);
   }
-  static const std::map<std::string, Op> Ops = {
-      {"and", Op::And}, {"or", Op::Or},   {"=>", Op::Implies}, {"ite", Op::Ite}, {"not", Op::Not},
-      {"xor", Op::Xor}, {"+", Op::Add},   {"*", Op::Mul},      {"-", Op::Sub},   {"div", Op::Div},
-      {"mod", Op::Mod}, {"abs", Op::Abs}, {"<", Op::Lt},       {"<=", Op::Le},   {">", Op::Gt},
-      {">=", Op::Ge},   {"=", Op::Eq},    {"distinct", Op::Distinct}};
-  auto It = Ops.find(F);
+  static const std::map<term::Op, Op> Ops = {
+      {term::Op::And, Op::And}, {term::Op::Or, Op::Or},   {term::Op::Implies, Op::Implies}, {term::Op::Ite, Op::Ite},
+      {term::Op::Not, Op::Not}, {term::Op::Xor, Op::Xor}, {term::Op::Add, Op::Add},         {term::Op::Mul, Op::Mul},
+      {term::Op::Sub, Op::Sub}, {term::Op::Div, Op::Div}, {term::Op::Mod, Op::Mod},         {term::Op::Abs, Op::Abs},
+      {term::Op::Lt, Op::Lt},   {term::Op::Le, Op::Le},   {term::Op::Gt, Op::Gt},           {term::Op::Ge, Op::Ge},
+      {term::Op::Eq, Op::Eq},   {term::Op::Distinct, Op::Distinct}};
+  auto It = Ops.find(T.op());
   Op O = It == Ops.end() ? Op::Other : It->second;
   bool Arity = true;
   switch (O) {
@@ -542,39 +522,40 @@ std::string Bounds::resolve(std::string A) const {
   return A;
 }
 
-void Bounds::narrow(const Sexp &S, bool Pos) {
-  if (S.kind != Sexp::List || S.items.empty() || S.items[0].kind != Sexp::Atom)
+void Bounds::narrow(const term::Term &S, bool Pos) {
+  using term::Op;
+  if (!S || S.args().empty() || S.op() == Op::Call)
     return;
-  const std::string &F = S.items[0].atom;
-  size_t N = S.items.size() - 1;
-  if ((F == "and" && Pos) || (F == "or" && !Pos)) {
-    for (size_t I = 1; I <= N; ++I)
-      narrow(S.items[I], Pos);
-    return;
-  }
-  if (F == "not" && N == 1)
-    return narrow(S.items[1], !Pos);
-  if (F == "=>" && N == 2 && !Pos) {
-    narrow(S.items[1], true);
-    narrow(S.items[2], false);
+  Op F = S.op();
+  size_t N = S.args().size();
+  if ((F == Op::And && Pos) || (F == Op::Or && !Pos)) {
+    for (const term::Term &A : S.args())
+      narrow(A, Pos);
     return;
   }
-  if (N != 2 || (F != "<" && F != "<=" && F != ">" && F != ">=" && F != "="))
+  if (F == Op::Not && N == 1)
+    return narrow(S.args()[0], !Pos);
+  if (F == Op::Implies && N == 2 && !Pos) {
+    narrow(S.args()[0], true);
+    narrow(S.args()[1], false);
     return;
-  auto Var = [&](const Sexp &X) -> std::pair<int64_t, int64_t> * {
-    if (X.kind != Sexp::Atom)
+  }
+  if (N != 2 || (F != Op::Lt && F != Op::Le && F != Op::Gt && F != Op::Ge && F != Op::Eq))
+    return;
+  auto Var = [&](const term::Term &X) -> std::pair<int64_t, int64_t> * {
+    if (X.op() != Op::Var)
       return nullptr;
-    auto It = Range.find(resolve(X.atom));
+    auto It = Range.find(resolve(X.name()));
     return It == Range.end() ? nullptr : &It->second;
   };
-  std::string Op = F;
-  auto *V = Var(S.items[1]);
-  std::optional<int64_t> C = V ? Consts->eval(Consts->compile(S.items[2])) : std::nullopt;
+  std::string Op = term::opName(F);
+  auto *V = Var(S.args()[0]);
+  std::optional<int64_t> C = V ? Consts->eval(Consts->compile(S.args()[1])) : std::nullopt;
   if (!V) { // c OP x  ==  x OP' c
-    V = Var(S.items[2]);
+    V = Var(S.args()[1]);
     if (!V)
       return;
-    C = Consts->eval(Consts->compile(S.items[1]));
+    C = Consts->eval(Consts->compile(S.args()[0]));
     Op = Op == "<" ? ">" : Op == "<=" ? ">=" : Op == ">" ? "<" : Op == ">=" ? "<=" : Op;
   }
   if (!C)

@@ -9,12 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "term/Sexp.h"
+#include "term/Term.h"
 
 namespace pto::z3model {
-
-using term::Sexp;
-using term::parseSexps;
 
 /// The prelude's `define-fun` macros, and a convenience evaluator over them. The fragment the rules use:
 /// Int literals, true/false, + - * div mod abs, comparisons, and or not => xor ite distinct, and the macros.
@@ -24,20 +21,18 @@ class GroundEvaluator {
 public:
   /// Loads `(define-fun ...)` macros; returns false on a form it cannot read.
   bool loadPrelude(const std::string &Prelude);
+  /// The macros, for reading terms (term::parse) that apply them. Null before loadPrelude succeeds.
+  const term::Prelude *prelude() const { return Macros.get(); }
   /// Value of a constant. Bool values are 0/1.
   void set(const std::string &Name, int64_t V) { Values[Name] = V; }
   /// Defines Name by a term evaluated lazily.
   void define(const std::string &Name, const std::string &Term) { Defs[Name] = Term; }
-  /// The Int (or Bool as 0/1) value of Term, or nullopt if it is not ground here.
+  /// The Int (or Bool as 0/1) value of a term's text, or nullopt if it is not ground here (tests and fuzzers).
   std::optional<int64_t> eval(const std::string &Term) const;
 
 private:
   friend class Program;
-  struct Macro {
-    std::vector<std::string> params;
-    Sexp body;
-  };
-  std::map<std::string, Macro> Macros;
+  std::shared_ptr<const term::Prelude> Macros;
   std::map<std::string, int64_t> Values;
   std::map<std::string, std::string> Defs;
 };
@@ -59,13 +54,13 @@ struct Interval {
 /// for small-domain enumeration, where one query is evaluated at many points.
 class Program {
 public:
-  explicit Program(const GroundEvaluator &Prelude) : Macros(&Prelude.Macros) {}
+  explicit Program(const GroundEvaluator &Prelude) : Macros(Prelude.Macros.get()) {}
   /// The slot of a constant (made on first use).
   int slot(const std::string &Name);
   /// Defines a constant by a term over other constants.
-  void define(const std::string &Name, const Sexp &Term);
+  void define(const std::string &Name, const term::Term &T);
   /// Compiles a term; evaluation of a term outside the fragment gives nullopt.
-  int compile(const Sexp &Term);
+  int compile(const term::Term &T);
   /// Starts a new evaluation: forgets every value set or computed.
   void reset() { ++Epoch; }
   void set(int Slot, int64_t V);
@@ -100,13 +95,13 @@ private:
     unsigned rEpoch = 0;
     bool rBusy = false;
   };
-  const std::map<std::string, GroundEvaluator::Macro> *Macros;
+  const term::Prelude *Macros; // may be null: then no Call compiles
   std::vector<Node> Nodes;
   std::vector<Cell> Cells;
   std::map<std::string, int> Slots;
   unsigned Epoch = 1;
   int node(Op O, int64_t K = 0, std::vector<int> Kids = {});
-  int compileIn(const Sexp &S, const std::map<std::string, int> *Params, int Depth);
+  int compileIn(const term::Term &T, const std::map<std::string, int> *Params, int Depth);
   std::optional<int64_t> ev(int N, int Depth);
   std::optional<Interval> rv(int N, int Depth);
 };
@@ -119,7 +114,7 @@ struct Bounds {
   Program *Consts = nullptr; // evaluates the other side of a comparison (no free constant set there)
 
   /// Narrows by a hypothesis S that holds (Pos) or fails (!Pos).
-  void narrow(const Sexp &S, bool Pos);
+  void narrow(const term::Term &S, bool Pos);
 
 private:
   std::string resolve(std::string A) const;

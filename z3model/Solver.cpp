@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <cstdlib>
 #include <new>
 #include <sstream>
 #include <stdexcept>
+#include <set>
 #include <unordered_map>
 
 namespace pto::z3model {
@@ -30,7 +32,6 @@ namespace {
 // Z3 calls this instead of exiting; the error code stays readable through Z3_get_error_code.
 void ignoreError(Z3_context, Z3_error_code) {}
 
-std::string quoteSym(const std::string &Name) { return "|" + Name + "|"; }
 
 /// Fault injection (docs/robustness.md): PTO_LINT_FAULT=KIND[:N] makes the Nth Z3 call of every session, and each
 /// one after it, fail the way KIND says, so tests can show that a failing solver never yields "proved". Queries the
@@ -83,6 +84,8 @@ struct Solver::Impl {
   double SpentMs = 0;             // wall time spent in Z3 calls in this session (one translation unit)
   std::string CachePrelude;       // the prelude every cached answer was computed with
   std::unordered_map<std::string, Result> Cache; // canonical query text -> answer (canonical constant names)
+  Z3_func_decl Abs = nullptr;     // Int `abs`, which the C API of Z3 4.8 has no constructor for (made on first use)
+  bool DirectTerms = false;       // Budget::directTerms of the query being decided
 
   /// The Z3 context is made on the first query the ground evaluator cannot decide: most translation units
   /// never need one, and making it is a noticeable part of a compile.
@@ -100,6 +103,8 @@ struct Solver::Impl {
   ~Impl() {
     if (!Ctx)
       return;
+    if (Abs)
+      Z3_dec_ref(Ctx, Z3_func_decl_to_ast(Ctx, Abs));
     Z3_dec_ref(Ctx, Z3_sort_to_ast(Ctx, IntSort));
     Z3_del_context(Ctx);
   }
@@ -117,20 +122,14 @@ struct Solver::Impl {
 Solver::Solver(Budget B) : P(std::make_unique<Impl>()), B(B) {}
 Solver::~Solver() = default;
 
-using term::scanSymbols;
-
-DeclTable::DeclTable(std::vector<Decl> Ds, std::vector<std::string> Hs) : Decls(std::move(Ds)), Hyps(std::move(Hs)) {
+DeclTable::DeclTable(std::vector<Decl> Ds, std::vector<Term> Hs) : Decls(std::move(Ds)), Hyps(std::move(Hs)) {
   for (size_t I = 0; I < Decls.size(); ++I)
     Index.emplace(Decls[I].name, I);
-  auto Syms = [&](const std::string &T, std::vector<size_t> &Out) {
-    scanSymbols(
-        T,
-        [&](size_t B, size_t L) {
-          if (long I = find(std::string_view(T).substr(B, L)); I >= 0)
-            Out.push_back(static_cast<size_t>(I));
-          return true;
-        },
-        [](size_t, size_t) {});
+  auto Syms = [&](const Term &T, std::vector<size_t> &Out) {
+    term::forEachVar(T, [&](const Term &V) {
+      if (long I = find(V.name()); I >= 0)
+        Out.push_back(static_cast<size_t>(I));
+    });
   };
   DefSyms.resize(Decls.size());
   for (size_t I = 0; I < Decls.size(); ++I)
@@ -141,41 +140,93 @@ DeclTable::DeclTable(std::vector<Decl> Ds, std::vector<std::string> Hs) : Decls(
     Syms(Hyps[J], HypSyms[J]);
 }
 
-static void appendDecls(std::ostringstream &OS, const Query &Q) {
-  std::vector<const Decl *> All;
+namespace {
+/// Every declaration of a query: its shared table's, then its own.
+template <class Fn> void forEachDecl(const Query &Q, Fn F) {
   if (Q.shared)
     for (const Decl &D : Q.shared->decls())
-      All.push_back(&D);
+      F(D);
   for (const Decl &D : Q.decls)
-    All.push_back(&D);
-  for (const Decl *DP : All) {
-    const Decl &D = *DP;
-    OS << "(declare-const " << quoteSym(D.name) << " Int)\n";
-    if (D.definition)
-      OS << "(assert (= " << quoteSym(D.name) << " " << *D.definition << "))\n";
-    if (D.lo)
-      OS << "(assert (<= " << smtInt(*D.lo) << " " << quoteSym(D.name) << "))\n";
-    if (D.hi)
-      OS << "(assert (<= " << quoteSym(D.name) << " " << smtInt(*D.hi) << "))\n";
-  }
+    F(D);
 }
 
-/// Script asserting the hypotheses plus `Goal` (a Bool term, or empty for none).
-static std::string script(const Query &Q, const std::string &Goal) {
+/// What a query asserts, in order: each declaration's definition and bounds, the hypotheses, then Goal (if any).
+/// Each declaration's constant is passed to Declare (if given) before its assertions, as a script declares it.
+std::vector<Term> assertions(const Query &Q, const Term &Goal,
+                             const std::function<void(const Decl &, size_t Asserted)> &Declare = nullptr) {
+  std::vector<Term> As;
+  forEachDecl(Q, [&](const Decl &D) {
+    if (Declare)
+      Declare(D, As.size());
+    Term C = Term::var(D.name);
+    if (D.definition)
+      As.push_back(Term::apply(term::Op::Eq, {C, *D.definition}));
+    if (D.lo)
+      As.push_back(Term::apply(term::Op::Le, {Term::integer(*D.lo), C}));
+    if (D.hi)
+      As.push_back(Term::apply(term::Op::Le, {C, Term::integer(*D.hi)}));
+  });
+  for (size_t J : Q.sharedHypotheses)
+    As.push_back(Q.shared->hypotheses().at(J));
+  As.insert(As.end(), Q.hypotheses.begin(), Q.hypotheses.end());
+  if (Goal)
+    As.push_back(Goal);
+  return As;
+}
+
+/// The SMT-LIB2 script of a query with Goal: the prelude, each constant declared before its own assertions.
+std::string script(const Query &Q, const Term &Goal) {
   std::ostringstream OS;
   OS << "; query: " << Q.name << "\n" << Q.prelude << "\n";
-  appendDecls(OS, Q);
-  for (size_t J : Q.sharedHypotheses)
-    OS << "(assert " << Q.shared->hypotheses().at(J) << ")\n";
-  for (const std::string &H : Q.hypotheses)
-    OS << "(assert " << H << ")\n";
-  if (!Goal.empty())
-    OS << "(assert " << Goal << ")\n";
+  std::vector<std::pair<size_t, std::string>> Declared; // (assertions before it, declaration)
+  std::vector<Term> As = assertions(Q, Goal, [&](const Decl &D, size_t Before) {
+    Declared.emplace_back(Before, "(declare-const " + term::print(Term::var(D.name)) + " Int)\n");
+  });
+  size_t Next = 0;
+  for (size_t K = 0; K <= As.size(); ++K) {
+    for (; Next < Declared.size() && Declared[Next].first == K; ++Next)
+      OS << Declared[Next].second;
+    if (K < As.size())
+      OS << "(assert " << term::print(As[K]) << ")\n";
+  }
   return OS.str();
 }
 
+Term negation(const Term &T) { return Term::apply(term::Op::Not, {T}); }
+
+/// A query's first term that could not be read (an empty Term) or that names a constant the query does not
+/// declare, described; "" if there is none. (Z3's reader refused both; the query fails closed.)
+std::string malformed(const Query &Q) {
+  std::string Why;
+  std::set<std::string_view> Declared;
+  forEachDecl(Q, [&](const Decl &D) { Declared.insert(D.name); });
+  auto Check = [&](const Term &T, const char *What) {
+    if (!Why.empty())
+      return;
+    if (!T) {
+      Why = std::string(What) + " could not be read";
+      return;
+    }
+    term::forEachVar(T, [&](const Term &V) {
+      if (Why.empty() && !Declared.count(V.name()))
+        Why = std::string(What) + " names '" + V.name() + "', which is not declared";
+    });
+  };
+  forEachDecl(Q, [&](const Decl &D) {
+    if (D.definition)
+      Check(*D.definition, "a definition");
+  });
+  for (size_t J : Q.sharedHypotheses)
+    Check(Q.shared->hypotheses().at(J), "a hypothesis");
+  for (const Term &H : Q.hypotheses)
+    Check(H, "a hypothesis");
+  Check(Q.property, "the property");
+  return Why;
+}
+} // namespace
+
 std::string Solver::toSmtLib(const Query &Q) {
-  return script(Q, "(not " + Q.property + ")") + "(check-sat)\n(get-model)\n";
+  return script(Q, Q.property ? negation(Q.property) : Term()) + "(check-sat)\n(get-model)\n";
 }
 
 namespace {
@@ -199,16 +250,16 @@ struct Run {
 };
 } // namespace
 
-static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R);
+static Sat solveTimed(Solver::Impl &I, const Query &Q, const Term &Goal, unsigned RLimit, Run &R);
 
 /// One Z3 satisfiability call within the resource limit (deterministic) and, as a safety net for the
 /// arithmetic Z3 does not charge to the rlimit (nonlinear integer division, modulo and products), a wall-clock
 /// cap; the time is added to the session's total, which the translation-unit cap is checked against.
-static Sat solve(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R) {
+static Sat solve(Solver::Impl &I, const Query &Q, const Term &Goal, unsigned RLimit, Run &R) {
   auto Start = std::chrono::steady_clock::now();
   Sat S = Sat::Error;
   try {
-    S = solveTimed(I, Text, RLimit, R);
+    S = solveTimed(I, Q, Goal, RLimit, R);
   } catch (const std::bad_alloc &) { // Z3's C API lets allocation failures of its C++ core through
     R.Why = "out of memory";
   } catch (const std::exception &E) {
@@ -221,7 +272,126 @@ static Sat solve(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run 
   return S;
 }
 
-static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit, Run &R) {
+namespace {
+/// Builds the Z3 terms of a query's assertions from their typed terms, as Z3's SMT-LIB2 reader would make them of
+/// their text (macros inlined, `(- n)` a negation, n-ary operators n-ary). Every term made is referenced here and
+/// released with the builder.
+class Z3Builder {
+public:
+  Z3Builder(Solver::Impl &I, const term::Prelude *P) : I(I), C(I.Ctx), P(P) {}
+  ~Z3Builder() {
+    for (Z3_ast A : Owned)
+      Z3_dec_ref(C, A);
+  }
+  /// The Z3 term of T, or null with Why set.
+  Z3_ast build(const Term &T, const std::map<std::string, Z3_ast> *Params = nullptr) {
+    if (!T)
+      return fail("a term could not be read");
+    std::vector<Z3_ast> As;
+    if (T.op() != term::Op::Call || !T.args().empty())
+      for (const Term &A : T.args()) {
+        Z3_ast X = build(A, Params);
+        if (!X)
+          return nullptr;
+        As.push_back(X);
+      }
+    unsigned N = static_cast<unsigned>(As.size());
+    switch (T.op()) {
+    case term::Op::Int:
+      return own(Z3_mk_numeral(C, T.name().c_str(), I.IntSort));
+    case term::Op::Bool:
+      return own(T.value() ? Z3_mk_true(C) : Z3_mk_false(C));
+    case term::Op::Var: {
+      if (Params)
+        if (auto It = Params->find(T.name()); It != Params->end())
+          return It->second;
+      Z3_sort S = T.sort() == term::Sort::Bool ? Z3_mk_bool_sort(C) : I.IntSort;
+      return own(Z3_mk_const(C, Z3_mk_string_symbol(C, T.name().c_str()), S));
+    }
+    case term::Op::Call: {
+      const term::Macro *M = P ? P->find(T.name()) : nullptr;
+      if (!M || M->params.size() != T.args().size())
+        return fail("unknown function '" + T.name() + "'");
+      std::map<std::string, Z3_ast> Bound;
+      for (size_t K = 0; K < M->params.size(); ++K) {
+        Z3_ast X = build(T.args()[K], Params);
+        if (!X)
+          return nullptr;
+        Bound[M->params[K].first] = X;
+      }
+      return build(M->body, &Bound);
+    }
+    case term::Op::Add: return own(Z3_mk_add(C, N, As.data()));
+    case term::Op::Sub: return own(N == 1 ? Z3_mk_unary_minus(C, As[0]) : Z3_mk_sub(C, N, As.data()));
+    case term::Op::Mul: return own(Z3_mk_mul(C, N, As.data()));
+    case term::Op::Div: return own(Z3_mk_div(C, As[0], As[1]));
+    case term::Op::Mod: return own(Z3_mk_mod(C, As[0], As[1]));
+    case term::Op::Abs: {
+      Z3_func_decl D = absDecl();
+      return D ? own(Z3_mk_app(C, D, 1, As.data())) : nullptr;
+    }
+    case term::Op::Lt: return own(Z3_mk_lt(C, As[0], As[1]));
+    case term::Op::Le: return own(Z3_mk_le(C, As[0], As[1]));
+    case term::Op::Gt: return own(Z3_mk_gt(C, As[0], As[1]));
+    case term::Op::Ge: return own(Z3_mk_ge(C, As[0], As[1]));
+    case term::Op::Eq:
+      if (N == 2)
+        return own(Z3_mk_eq(C, As[0], As[1]));
+      { // chained: (= a b c) is (and (= a b) (= b c))
+        std::vector<Z3_ast> Ps;
+        for (unsigned K = 0; K + 1 < N; ++K)
+          Ps.push_back(own(Z3_mk_eq(C, As[K], As[K + 1])));
+        return own(Z3_mk_and(C, N - 1, Ps.data()));
+      }
+    case term::Op::Distinct: return own(Z3_mk_distinct(C, N, As.data()));
+    case term::Op::And: return own(Z3_mk_and(C, N, As.data()));
+    case term::Op::Or: return own(Z3_mk_or(C, N, As.data()));
+    case term::Op::Not: return own(Z3_mk_not(C, As[0]));
+    case term::Op::Implies: return own(Z3_mk_implies(C, As[0], As[1]));
+    case term::Op::Xor: return own(Z3_mk_xor(C, As[0], As[1]));
+    case term::Op::Ite: return own(Z3_mk_ite(C, As[0], As[1], As[2]));
+    }
+    return fail("unknown operator");
+  }
+  std::string Why;
+
+private:
+  Solver::Impl &I;
+  Z3_context C;
+  const term::Prelude *P;
+  std::vector<Z3_ast> Owned;
+  Z3_ast own(Z3_ast A) {
+    if (!A || I.failed(Why))
+      return nullptr;
+    Z3_inc_ref(C, A);
+    Owned.push_back(A);
+    return A;
+  }
+  Z3_ast fail(const std::string &W) {
+    if (Why.empty())
+      Why = W;
+    return nullptr;
+  }
+  /// The declaration Z3's reader gives `abs` on Int, read once per context.
+  Z3_func_decl absDecl() {
+    if (!I.Abs) {
+      Z3_ast_vector Fs = Z3_parse_smtlib2_string(C, "(declare-const x Int)(assert (= (abs x) 0))", 0, nullptr, nullptr,
+                                                 0, nullptr, nullptr);
+      if (I.failed(Why))
+        return nullptr;
+      Z3_ast_vector_inc_ref(C, Fs);
+      Z3_ast Eq = Z3_ast_vector_get(C, Fs, 0);
+      Z3_ast AbsX = Z3_get_app_arg(C, Z3_to_app(C, Eq), 0);
+      I.Abs = Z3_get_app_decl(C, Z3_to_app(C, AbsX));
+      Z3_inc_ref(C, Z3_func_decl_to_ast(C, I.Abs));
+      Z3_ast_vector_dec_ref(C, Fs);
+    }
+    return I.Abs;
+  }
+};
+} // namespace
+
+static Sat solveTimed(Solver::Impl &I, const Query &Q, const Term &Goal, unsigned RLimit, Run &R) {
   Z3_context C = I.Ctx;
   ++I.Calls;
   const Fault &F = Fault::get();
@@ -232,10 +402,30 @@ static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit,
     throw std::bad_alloc();
   if (Inject && F.kind == Fault::RLimit)
     RLimit = 1; // Z3's own resource limit, exhausted at its first step
-  Z3_ast_vector Fs = Z3_parse_smtlib2_string(C, Text.c_str(), 0, nullptr, nullptr, 0, nullptr, nullptr);
-  if (I.failed(R.Why))
-    return Sat::Error;
-  Z3_ast_vector_inc_ref(C, Fs);
+  // Z3's terms: built from the typed terms directly (Budget::directTerms), or read from their text. Both give the
+  // same terms (Solver.BuildsTheTermsZ3ReadsFromTheirText), but Z3 numbers its terms in the order they are made, and
+  // its search, its rlimit accounting and the models it picks follow that numbering: reading the text keeps every
+  // verdict and counterexample as pto-lint has always reported them.
+  Z3Builder Build(I, I.GroundProto.prelude());
+  std::vector<Z3_ast> Fs;
+  Z3_ast_vector Read = nullptr;
+  if (I.DirectTerms) {
+    for (const Term &A : assertions(Q, Goal)) {
+      Z3_ast X = Build.build(A);
+      if (!X) {
+        R.Why = Build.Why;
+        return Sat::Error;
+      }
+      Fs.push_back(X);
+    }
+  } else {
+    Read = Z3_parse_smtlib2_string(C, script(Q, Goal).c_str(), 0, nullptr, nullptr, 0, nullptr, nullptr);
+    if (I.failed(R.Why))
+      return Sat::Error;
+    Z3_ast_vector_inc_ref(C, Read);
+    for (unsigned K = 0, N = Z3_ast_vector_size(C, Read); K < N; ++K)
+      Fs.push_back(Z3_ast_vector_get(C, Read, K));
+  }
   R.S = Z3_mk_simple_solver(C);
   Z3_solver_inc_ref(C, R.S);
   Z3_params Ps = Z3_mk_params(C);
@@ -245,9 +435,10 @@ static Sat solveTimed(Solver::Impl &I, const std::string &Text, unsigned RLimit,
     Z3_params_set_uint(C, Ps, Z3_mk_string_symbol(C, "timeout"), I.TimeoutMs);
   Z3_solver_set_params(C, R.S, Ps);
   Z3_params_dec_ref(C, Ps);
-  for (unsigned K = 0, N = Z3_ast_vector_size(C, Fs); K < N; ++K)
-    Z3_solver_assert(C, R.S, Z3_ast_vector_get(C, Fs, K));
-  Z3_ast_vector_dec_ref(C, Fs);
+  for (Z3_ast A : Fs)
+    Z3_solver_assert(C, R.S, A);
+  if (Read)
+    Z3_ast_vector_dec_ref(C, Read);
   if (I.failed(R.Why))
     return Sat::Error;
   if (Inject && F.kind == Fault::Unknown) {
@@ -293,7 +484,7 @@ static bool readModel(Solver::Impl &I, const Query &Q, Run &R, std::map<std::str
 /// violates the property, found by bisection under the same budget. Returns false if nothing better.
 static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, double CapMs,
                      std::map<std::string, int64_t> &Model) {
-  std::vector<std::string> Fixed;
+  std::vector<Term> Fixed;
   // A counterexample is already valid; making it small is worth a bounded effort only.
   int Steps = 48;
   RLimit = std::max(RLimit / 8, 1u);
@@ -301,16 +492,15 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, double Ca
     auto It = Model.find(Name);
     if (It == Model.end())
       continue;
-    std::string Q1 = quoteSym(Name);
+    Term X = Term::var(Name);
     int64_t Hi = It->second < 0 ? -It->second : It->second, Lo = 0;
     while (Lo < Hi && Steps-- > 0 && (CapMs == 0 || I.SpentMs < CapMs)) { // 0: no cap (--tu-timeout=0)
       int64_t Mid = Lo + (Hi - Lo) / 2;
-      std::string Extra = "(and (not " + Q.property + ") (<= (abs " + Q1 + ") " + std::to_string(Mid) + ")";
-      for (const std::string &F : Fixed)
-        Extra += " " + F;
-      Extra += ")";
+      std::vector<Term> Extra = {negation(Q.property),
+                                 Term::apply(term::Op::Le, {Term::apply(term::Op::Abs, {X}), Term::integer(Mid)})};
+      Extra.insert(Extra.end(), Fixed.begin(), Fixed.end());
       Run R(I.Ctx);
-      Sat S = solve(I, script(Q, Extra), RLimit, R);
+      Sat S = solve(I, Q, Term::apply(term::Op::And, std::move(Extra)), RLimit, R);
       if (S == Sat::Yes) {
         std::map<std::string, int64_t> M2;
         if (!readModel(I, Q, R, M2))
@@ -324,7 +514,7 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, double Ca
         return; // keep what we have: a valid counterexample, maybe not minimal
       }
     }
-    Fixed.push_back("(= " + Q1 + " " + smtInt(Model[Name]) + ")");
+    Fixed.push_back(Term::apply(term::Op::Eq, {X, Term::integer(Model[Name])}));
   }
 }
 
@@ -352,33 +542,19 @@ struct NameIndex {
 };
 
 /// Indices of the declared constants a term mentions.
-void symbolsOf(const std::string &T, const NameIndex &Index, std::vector<size_t> &Out) {
-  scanSymbols(
-      T,
-      [&](size_t B, size_t L) {
-        long I = Index.find(std::string_view(T).substr(B, L));
-        if (I >= 0)
-          Out.push_back(static_cast<size_t>(I));
-        return true;
-      },
-      [](size_t, size_t) {});
+void symbolsOf(const Term &T, const NameIndex &Index, std::vector<size_t> &Out) {
+  term::forEachVar(T, [&](const Term &V) {
+    if (long I = Index.find(V.name()); I >= 0)
+      Out.push_back(static_cast<size_t>(I));
+  });
 }
 
 /// T with every declared constant replaced by its canonical name.
-std::string renamed(const std::string &T, const NameIndex &Index, const std::vector<std::string> &To) {
-  std::string Out;
-  Out.reserve(T.size());
-  scanSymbols(
-      T,
-      [&](size_t B, size_t L) {
-        long I = Index.find(std::string_view(T).substr(B, L));
-        if (I < 0 || To[I].empty())
-          return false;
-        Out += To[I];
-        return true;
-      },
-      [&](size_t B, size_t L) { Out.append(T, B, L); });
-  return Out;
+Term renamed(const Term &T, const NameIndex &Index, const std::vector<std::string> &To) {
+  return term::rename(T, [&](const std::string &N) -> std::string {
+    long I = Index.find(N);
+    return I < 0 ? std::string() : To[I];
+  });
 }
 
 /// A query with its constants renamed `$0`, `$1`, ... in declaration order, optionally cut down to the
@@ -394,7 +570,7 @@ Canonical canonicalize(const Query &Q, bool Slice) {
   NameIndex Index(Q);
   // Hypotheses: the shared ones the query selects, then its own.
   size_t NSH = Q.shared ? Q.sharedHypotheses.size() : 0;
-  auto HypText = [&](size_t J) -> const std::string & {
+  auto HypText = [&](size_t J) -> const Term & {
     return J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J]) : Q.hypotheses[J - NSH];
   };
   size_t ND = Index.size(), NH = NSH + Q.hypotheses.size();
@@ -465,7 +641,7 @@ Canonical canonicalize(const Query &Q, bool Slice) {
   std::vector<std::string> To(ND);
   for (size_t I = 0; I < ND; ++I)
     if (Need[I]) {
-      To[I] = "|$" + std::to_string(C.Names.size()) + "|";
+      To[I] = "$" + std::to_string(C.Names.size());
       C.Names.push_back(Index.at(I).name);
     } else {
       C.Sliced = true;
@@ -483,23 +659,23 @@ Canonical canonicalize(const Query &Q, bool Slice) {
     K.append("(d ").append(R.name);
     K.append(D.lo ? " " + std::to_string(*D.lo) : " _").append(D.hi ? " " + std::to_string(*D.hi) : " _");
     if (R.definition)
-      K.append(" ").append(*R.definition);
+      K.append(" ").append(term::print(*R.definition));
     K.append(")\n");
     C.Q.decls.push_back(std::move(R));
   }
   for (size_t J = 0; J < NH; ++J)
     if (Take[J]) {
       C.Q.hypotheses.push_back(renamed(HypText(J), Index, To));
-      K.append("(h ").append(C.Q.hypotheses.back()).append(")\n");
+      K.append("(h ").append(term::print(C.Q.hypotheses.back())).append(")\n");
     } else {
       C.Sliced = true;
     }
   C.Q.property = renamed(Q.property, Index, To);
-  K.append("(p ").append(C.Q.property).append(")\n(m");
+  K.append("(p ").append(term::print(C.Q.property)).append(")\n(m");
   for (const std::string &M : Q.minimize) {
     long I = Index.find(M);
     if (I >= 0 && Need[I]) {
-      C.Q.minimize.push_back(To[I].substr(1, To[I].size() - 2));
+      C.Q.minimize.push_back(To[I]);
       K += " " + C.Q.minimize.back();
     }
   }
@@ -514,25 +690,22 @@ struct Solver::Compiled {
   std::vector<int> DeclSlot;  // per decl of the query
   std::vector<int> Hyps;
   int Prop = -1;
-  bool Ok = true;             // every hypothesis and the property could be parsed
+  bool Ok = true;             // every hypothesis and the property could be read
 
   Compiled(const GroundEvaluator &Prelude, const Query &Q) : Prog(Prelude) {
     for (const Decl &D : Q.decls)
       DeclSlot.push_back(Prog.slot(D.name));
     for (const Decl &D : Q.decls)
-      if (D.definition) {
-        auto Forms = parseSexps(*D.definition);
-        Prog.define(D.name, Forms && Forms->size() == 1 ? (*Forms)[0] : Sexp{Sexp::Atom, "\x01unparsable", {}});
-      }
-    auto One = [&](const std::string &T) {
-      auto Forms = parseSexps(T);
-      if (!Forms || Forms->size() != 1) {
+      if (D.definition)
+        Prog.define(D.name, *D.definition); // an empty term compiles to one that never evaluates
+    auto One = [&](const Term &T) {
+      if (!T) {
         Ok = false;
         return -1;
       }
-      return Prog.compile((*Forms)[0]);
+      return Prog.compile(T);
     };
-    for (const std::string &H : Q.hypotheses)
+    for (const Term &H : Q.hypotheses)
       Hyps.push_back(One(H));
     Prop = One(Q.property);
   }
@@ -590,9 +763,8 @@ bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
     if (D.definition) {
       if (D.lo || D.hi)
         return false; // a bounded definition is a constraint the box does not model
-      auto Forms = parseSexps(*D.definition);
-      if (Forms && Forms->size() == 1 && (*Forms)[0].kind == Sexp::Atom)
-        Bx.Alias[D.name] = (*Forms)[0].atom;
+      if (*D.definition && D.definition->op() == term::Op::Var)
+        Bx.Alias[D.name] = D.definition->name();
       continue;
     }
     if (!D.lo || !D.hi)
@@ -604,9 +776,8 @@ bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
   // free constant set yet, a side that needs one does not evaluate.
   C.Prog.reset();
   Bx.Consts = &C.Prog;
-  for (const std::string &H : Q.hypotheses)
-    if (auto Forms = parseSexps(H); Forms && Forms->size() == 1)
-      Bx.narrow((*Forms)[0], true);
+  for (const Term &H : Q.hypotheses)
+    Bx.narrow(H, true);
   // Minimised constants first, in their order, so the first violation met is the smallest counterexample.
   std::vector<size_t> Order;
   for (const std::string &M : Q.minimize)
@@ -802,10 +973,21 @@ Result Solver::decide(const Query &Q) {
                  " ms, tu-timeout) is spent; the remaining checks are not decided";
     return Res;
   }
+  if (std::string Why = malformed(Q); !Why.empty()) {
+    Res.verdict = Verdict::Error;
+    Res.reason = "malformed query: " + Why;
+    return Res;
+  }
+  if (!preludeReady(*P, Q.prelude)) {
+    Res.verdict = Verdict::Error;
+    Res.reason = "the prelude could not be read";
+    return Res;
+  }
   P->ensureContext();
   P->TimeoutMs = B.timeoutMs;
   Run Fail(P->Ctx);
-  Sat S = solve(*P, script(Q, "(not " + Q.property + ")"), B.rlimit, Fail);
+  P->DirectTerms = B.directTerms;
+  Sat S = solve(*P, Q, negation(Q.property), B.rlimit, Fail);
   if (S == Sat::Error) {
     Res.verdict = Verdict::Error;
     Res.reason = "z3: " + Fail.Why;
@@ -820,7 +1002,7 @@ Result Solver::decide(const Query &Q) {
     Res.verdict = Verdict::Proved;
     if (B.reportVacuity && !Q.hypotheses.empty() && HasFree) {
       Run Hyp(P->Ctx);
-      Res.vacuous = solve(*P, script(Q, ""), B.rlimit, Hyp) == Sat::No;
+      Res.vacuous = solve(*P, Q, Term(), B.rlimit, Hyp) == Sat::No;
     }
     return Res;
   }
@@ -834,7 +1016,7 @@ Result Solver::decide(const Query &Q) {
     return Res;
   }
   Run Hold(P->Ctx);
-  Sat H = solve(*P, script(Q, Q.property), B.rlimit, Hold);
+  Sat H = solve(*P, Q, Q.property, B.rlimit, Hold);
   if (H == Sat::Error) {
     Res.verdict = Verdict::Error;
     Res.reason = "z3: " + Hold.Why;
@@ -849,6 +1031,45 @@ Result Solver::decide(const Query &Q) {
   Res.verdict = Verdict::ViolatedSometimes;
   minimize(*P, Q, B.rlimit, B.tuMillis, Res.model);
   return Res;
+}
+
+} // namespace pto::z3model
+
+namespace pto::z3model {
+
+bool Solver::buildsAsZ3Reads(const std::string &Prelude, const std::vector<std::string> &Terms, std::string &Why) {
+  Solver S;
+  Impl &I = *S.P;
+  if (!preludeReady(I, Prelude)) {
+    Why = "the prelude could not be read";
+    return false;
+  }
+  I.ensureContext();
+  for (const std::string &Text : Terms) {
+    Term T = term::parse(Text, I.GroundProto.prelude(), &Why);
+    if (!T)
+      return false;
+    std::vector<std::string> Vars;
+    term::vars(T, Vars);
+    std::string Script = Prelude + "\n";
+    for (const std::string &V : std::set<std::string>(Vars.begin(), Vars.end()))
+      Script += "(declare-const " + term::print(Term::var(V)) + " Int)\n";
+    Script += "(assert " + Text + ")\n";
+    Z3_ast_vector Fs = Z3_parse_smtlib2_string(I.Ctx, Script.c_str(), 0, nullptr, nullptr, 0, nullptr, nullptr);
+    if (I.failed(Why))
+      return false;
+    Z3_ast_vector_inc_ref(I.Ctx, Fs);
+    Z3Builder Build(I, I.GroundProto.prelude());
+    Z3_ast Mine = Build.build(T);
+    bool Same = Mine && Z3_ast_vector_size(I.Ctx, Fs) == 1 && Z3_is_eq_ast(I.Ctx, Mine, Z3_ast_vector_get(I.Ctx, Fs, 0));
+    if (!Same)
+      Why = "'" + Text + "' builds as " + (Mine ? Z3_ast_to_string(I.Ctx, Mine) : Build.Why) + ", Z3 reads " +
+            Z3_ast_to_string(I.Ctx, Z3_ast_vector_get(I.Ctx, Fs, 0));
+    Z3_ast_vector_dec_ref(I.Ctx, Fs);
+    if (!Same)
+      return false;
+  }
+  return true;
 }
 
 } // namespace pto::z3model

@@ -12,25 +12,29 @@
 #include <unordered_map>
 #include <vector>
 
+#include "term/Term.h"
+
 namespace pto::z3model {
+
+using term::Term;
 
 /// An integer constant of a query. A definition (`definition` set) is a fact whose value is a term over
 /// other constants; otherwise it is a free variable ranging over [lo, hi].
 struct Decl {
   std::string name;
   std::optional<int64_t> lo, hi;
-  std::optional<std::string> definition; // SMT-LIB2 Int term
+  std::optional<Term> definition; // an Int term (an empty Term: one that could not be read; the query fails closed)
 };
 
 /// What many queries share (one call's facts and path conditions, asked about by every rule), indexed once:
 /// declarations, hypotheses, and which declarations each definition and hypothesis mentions.
 class DeclTable {
 public:
-  explicit DeclTable(std::vector<Decl> Decls, std::vector<std::string> Hypotheses = {});
+  explicit DeclTable(std::vector<Decl> Decls, std::vector<Term> Hypotheses = {});
   DeclTable(const DeclTable &) = delete;
   DeclTable &operator=(const DeclTable &) = delete;
   const std::vector<Decl> &decls() const { return Decls; }
-  const std::vector<std::string> &hypotheses() const { return Hyps; }
+  const std::vector<Term> &hypotheses() const { return Hyps; }
   /// Position of the declaration named Name, or -1.
   long find(std::string_view Name) const {
     auto It = Index.find(Name);
@@ -42,7 +46,7 @@ public:
 
 private:
   std::vector<Decl> Decls;
-  std::vector<std::string> Hyps;
+  std::vector<Term> Hyps;
   std::unordered_map<std::string_view, size_t> Index; // views of the names in Decls
   std::vector<std::vector<size_t>> DefSyms, HypSyms;
 };
@@ -50,12 +54,12 @@ private:
 /// One verification condition: hypotheses => property, for every value of the free constants.
 struct Query {
   std::string name;                    // the rule id and the call site, for dumps and errors
-  std::string prelude;                 // SMT-LIB2 define-fun's shared by all queries
+  std::string prelude;                 // SMT-LIB2 define-fun's shared by all queries (the macros terms apply)
   std::shared_ptr<const DeclTable> shared; // declared before `decls` (may be null)
   std::vector<size_t> sharedHypotheses;    // which of shared->hypotheses() hold, before `hypotheses`
   std::vector<Decl> decls;             // in dependency order
-  std::vector<std::string> hypotheses; // SMT-LIB2 Bool terms (path conditions, domains, well-formedness)
-  std::string property;                // SMT-LIB2 Bool term that must hold
+  std::vector<Term> hypotheses;        // Bool terms (path conditions, domains, well-formedness)
+  Term property;                       // Bool term that must hold
   std::vector<std::string> minimize;   // free constants to keep small in a counterexample, most important first
 };
 
@@ -120,6 +124,11 @@ struct Budget {
   unsigned enumeratePoints = 1u << 16;
   /// Compute Result::vacuous (one more solver call per proved query; nothing in pto-lint reads it yet).
   bool reportVacuity = false;
+  /// Hand Z3 the terms built directly from the typed terms instead of their SMT-LIB2 text. The terms are the same
+  /// (Solver.BuildsTheTermsZ3ReadsFromTheirText), but made in another order, which moves Z3's search: verdicts at the
+  /// edge of the rlimit and the values of constants a counterexample does not minimise can differ. Off until the
+  /// findings that move are triaged.
+  bool directTerms = false;
   /// Answers kept across sessions (null: this session's own cache only).
   std::shared_ptr<SharedCache> shared;
 };
@@ -135,8 +144,11 @@ public:
 
   Result check(const Query &Q);
 
-  /// The SMT-LIB2 script that `check` hands to Z3 for the "can the property fail?" question.
+  /// The "can the property fail?" question as an SMT-LIB2 script (--dump-smt): what `check` asks Z3, in text.
   static std::string toSmtLib(const Query &Q);
+  /// For tests: whether the Z3 terms check() builds for each of Terms (over Int constants, with the prelude's
+  /// macros) are the very terms Z3's own SMT-LIB2 reader makes of their text.
+  static bool buildsAsZ3Reads(const std::string &Prelude, const std::vector<std::string> &Terms, std::string &Why);
 
   unsigned queriesRun() const { return Queries; }
   unsigned groundDecided() const { return Ground; }

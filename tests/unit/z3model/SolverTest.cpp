@@ -1,6 +1,7 @@
 // tests: z3model::Solver answers proved / violated-always / violated-sometimes / unknown / error correctly.
 #include "z3model/Ground.h"
 #include "z3model/Solver.h"
+#include "checker/Rule.h"
 
 #include <gtest/gtest.h>
 
@@ -10,12 +11,24 @@ using namespace pto::z3model;
 
 namespace {
 
-Query q(std::vector<Decl> Decls, std::vector<std::string> Hyps, std::string Prop) {
+/// A declaration with its definition as text.
+struct TextDecl {
+  std::string name;
+  std::optional<int64_t> lo, hi;
+  std::optional<std::string> definition;
+};
+
+Term t(const std::string &Text, const pto::term::Prelude *P = nullptr) { return pto::term::parse(Text, P); }
+Term t(const GroundEvaluator &G, const std::string &Text) { return t(Text, G.prelude()); }
+
+Query q(std::vector<TextDecl> Decls, std::vector<std::string> Hyps, std::string Prop) {
   Query Q;
   Q.name = "test";
-  Q.decls = std::move(Decls);
-  Q.hypotheses = std::move(Hyps);
-  Q.property = std::move(Prop);
+  for (const TextDecl &D : Decls)
+    Q.decls.push_back({D.name, D.lo, D.hi, D.definition ? std::optional<Term>(t(*D.definition)) : std::nullopt});
+  for (const std::string &H : Hyps)
+    Q.hypotheses.push_back(t(H));
+  Q.property = t(Prop);
   for (const Decl &D : Q.decls)
     if (!D.definition)
       Q.minimize.push_back(D.name);
@@ -92,7 +105,7 @@ TEST(Solver, BudgetExhaustionIsUnknownNotProved) {
 /// with the smallest counterexample, and never reaches Z3 (which did not finish in minutes on the first query).
 TEST(Solver, GuardedNonlinearDomainIsEnumeratedExactly) {
   Solver S;
-  std::vector<Decl> D = {{"rows", 0, 4294967295, std::nullopt},
+  std::vector<TextDecl> D = {{"rows", 0, 4294967295, std::nullopt},
                          {"cols", 0, 4294967295, std::nullopt},
                          {"vcol", std::nullopt, std::nullopt, "(* (div (+ cols 15) 16) 16)"}};
   std::vector<std::string> Guard = {"(not (or (or (or (= rows 0) (> rows 32)) (= cols 0)) (> cols 112)))"};
@@ -118,7 +131,7 @@ TEST(Solver, TranslationUnitTimeCapMakesTheRestUnknown) {
   B.timeoutMs = 30;
   B.tuMillis = 1;
   Solver S(B);
-  std::vector<Decl> D = {{"a", 1, 1000000, std::nullopt}, {"b", 1, 1000000, std::nullopt},
+  std::vector<TextDecl> D = {{"a", 1, 1000000, std::nullopt}, {"b", 1, 1000000, std::nullopt},
                          {"c", 1, 1000000, std::nullopt}};
   Result First = S.check(q(D, {}, "(not (= (+ (* a a a) (* b b b)) (* c c c)))"));
   EXPECT_NE(First.verdict, Verdict::Proved); // Fermat: true, but not within 30 ms
@@ -197,9 +210,9 @@ TEST(Program, EvaluatesTheRuleFragmentExactly) {
   for (const auto &[Term, Want] : Cases) {
     Program P(Prelude);
     int X = P.slot("x"), Y = P.slot("y");
-    P.define("d", (*parseSexps("(+ x y y)"))[0]);
-    P.define("cyc", (*parseSexps("(+ cyc 1)"))[0]);
-    int T = P.compile((*parseSexps(Term))[0]);
+    P.define("d", t(Prelude, "(+ x y y)"));
+    P.define("cyc", t(Prelude, "(+ cyc 1)"));
+    int T = P.compile(t(Prelude, Term));
     P.set(X, 1);
     P.set(Y, 3);
     EXPECT_EQ(P.eval(T), Want) << Term;
@@ -213,8 +226,8 @@ TEST(Program, EvaluatesTheRuleFragmentExactly) {
   // A new evaluation forgets values and computed definitions.
   Program P(Prelude);
   int X = P.slot("x");
-  P.define("d", (*parseSexps("(* 2 x)"))[0]);
-  int T = P.compile((*parseSexps("d"))[0]);
+  P.define("d", t(Prelude, "(* 2 x)"));
+  int T = P.compile(t(Prelude, "d"));
   P.set(X, 5);
   EXPECT_EQ(P.eval(T), 10);
   P.reset();
@@ -263,8 +276,8 @@ TEST(Program, RangesContainEveryValue) {
     int64_t XHi = XLo + static_cast<int64_t>(Rng() % 12), YHi = YLo + static_cast<int64_t>(Rng() % 5);
     Program P(Prelude);
     int X = P.slot("x"), Y = P.slot("y");
-    P.define("d", (*parseSexps("(+ x 3)"))[0]);
-    int T = P.compile((*parseSexps(Term))[0]);
+    P.define("d", t(Prelude, "(+ x 3)"));
+    int T = P.compile(t(Prelude, Term));
     P.setRange(X, XLo, XHi, /*Sym=*/X);
     P.setRange(Y, YLo, YHi, Rng() % 4 ? Y : -1);
     std::optional<Interval> R = P.range(T);
@@ -299,11 +312,11 @@ TEST(Program, RangesCompareValuesOfOneSymbolExactly) {
   ASSERT_TRUE(Prelude.loadPrelude("(define-fun max2 ((a Int) (b Int)) Int (ite (>= a b) a b))"));
   Program P(Prelude);
   int N = P.slot("n"), M = P.slot("m");
-  P.define("a", (*parseSexps("n"))[0]);
-  P.define("b", (*parseSexps("(+ n 1)"))[0]);
+  P.define("a", t(Prelude, "n"));
+  P.define("b", t(Prelude, "(+ n 1)"));
   P.setRange(N, 1, 32, N);
   P.setRange(M, 1, 32, M);
-  auto Range = [&](const char *T) { return P.range(P.compile((*parseSexps(T))[0])); };
+  auto Range = [&](const char *T) { return P.range(P.compile(t(Prelude, T))); };
   EXPECT_TRUE(Range("(= a n)")->definitelyTrue());
   EXPECT_TRUE(Range("(< a b)")->definitelyTrue());
   EXPECT_TRUE(Range("(= (max2 a n) a)")->definitelyTrue());
@@ -317,4 +330,43 @@ TEST(Program, RangesCompareValuesOfOneSymbolExactly) {
   EXPECT_EQ(Range("undefined"), std::nullopt);
 }
 
+} // namespace
+
+namespace {
+TEST(Solver, BuildsTheTermsZ3ReadsFromTheirText) {
+  // What the solver hands Z3 is built from typed terms; for every rule condition and let, and the forms the solver
+  // adds itself, it must be the very term Z3's reader made of the text (so verdicts and models do not move).
+  const pto::checker::RuleSet &Rules = pto::checker::RuleSet::builtin();
+  std::vector<std::string> Texts = {"(<= (abs x) 5)", "(= x (- 9223372036854775808))", "(<= (- 5) x)",
+                                    "(and (not (<= x 1)) (<= (abs x) 3) (= y (- 2)))", "(= (+ x y 1) (- x y 2))",
+                                    "(distinct x y 3)", "(=> (> x 0) (xor (< y 1) (>= y 2)))", "(= (div x 2) (mod y 3))"};
+  for (const pto::checker::Rule &R : Rules.rules())
+    for (const pto::checker::RuleVariant &V : R.variants) {
+      Texts.push_back(V.require);
+      for (const auto &[N, T] : V.let)
+        Texts.push_back("(= " + N + " " + T + ")");
+    }
+  std::string Why;
+  EXPECT_TRUE(Solver::buildsAsZ3Reads(Rules.prelude(), Texts, Why)) << Why;
+  EXPECT_GT(Texts.size(), 50u);
+}
+} // namespace
+
+namespace {
+TEST(Solver, DirectTermsGiveTheSameVerdicts) {
+  // Budget::directTerms hands Z3 the terms built from the typed terms; the verdicts are the same as from their text.
+  Budget Direct;
+  Direct.directTerms = true;
+  Direct.groundFastPath = false; // every query goes to Z3
+  Budget Text = Direct;
+  Text.directTerms = false;
+  Solver A(Direct), B(Text);
+  std::vector<TextDecl> D = {{"a", 1, 1000, std::nullopt}, {"b", -50, 50, std::nullopt}, {"c", {}, {}, "(+ a 3)"}};
+  for (const char *P : {"(<= a 1000)", "(> c a)", "(<= (* a b) 100)", "(= (mod c 7) 0)", "(<= (abs b) 49)",
+                        "(and (> a 0) (< b 60))", "(=> (> b 0) (> (+ a b) 1))", "(distinct a b)"}) {
+    Result X = A.check(q(D, {"(not (= b 0))"}, P)), Y = B.check(q(D, {"(not (= b 0))"}, P));
+    EXPECT_EQ(X.verdict, Y.verdict) << P;
+    EXPECT_NE(X.verdict, Verdict::Error) << P << ": " << X.reason;
+  }
+}
 } // namespace
