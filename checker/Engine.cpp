@@ -70,9 +70,12 @@ const std::map<std::string, const char *> LocCodes = {
 
 using term::Term;
 
-/// The names a term's text has: its constants, and (as the engine has always counted them) its numerals, operators
-/// and prelude names. Which path conditions a finding shows as assumptions depends on this.
-std::set<std::string> tokens(const Term &T) { return term::symbols(term::print(T)); }
+/// The constants a term mentions.
+std::set<std::string> tokens(const Term &T) {
+  std::set<std::string> Out;
+  term::forEachVar(T, [&](const Term &V) { Out.insert(V.name()); });
+  return Out;
+}
 
 /// A rule's term for one check: its placeholders (`T.` per operand, `A.`/`B.` per pair) named after the operand(s)
 /// of a role spec: "r" (per operand), "a&b" (per pair), or "" (the whole call). Empty when the text is not a term.

@@ -120,17 +120,6 @@ bool isNumeral(const std::string &A) {
   return !A.empty() && A.find_first_not_of("0123456789") == std::string::npos;
 }
 
-std::set<std::string> symbols(const std::string &T) {
-  std::set<std::string> Out;
-  scanSymbols(
-      T,
-      [&](size_t B, size_t L) {
-        Out.insert(T.substr(B, L));
-        return true;
-      },
-      [](size_t, size_t) {});
-  return Out;
-}
 
 const char *sortName(Sort S) { return S == Sort::Int ? "Int" : "Bool"; }
 

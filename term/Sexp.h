@@ -1,4 +1,4 @@
-// term: the one reader of SMT-LIB2 text in pto-lint: s-expressions, symbol scanning, and the sort checker the
+// term: the one reader of SMT-LIB2 text in pto-lint: s-expressions and the sort checker the
 // rule compiler runs over every rule condition (rules and the prelude are checked with the same code that the
 // evaluators and the solver read them with).
 #ifndef PTOLINT_TERM_SEXP_H
@@ -29,48 +29,6 @@ std::optional<Sexp> parseOne(const std::string &Text, std::string *Error = nullp
 std::string print(const Sexp &S);
 
 bool isNumeral(const std::string &Atom);
-
-/// Calls Sym(begin, length) for every symbol of an SMT-LIB2 text in order (a quoted symbol without its bars),
-/// and Copy(begin, length) for the text between symbols, strings and comments, and for a symbol Sym declined
-/// (returned false). Copying every piece Copy and Sym see reproduces the text. (A template: the solver scans
-/// every query with it.)
-template <class SymFn, class CopyFn> void scanSymbols(const std::string &T, SymFn Sym, CopyFn Copy) {
-  auto Space = [](char C) { return C == '(' || C == ')' || C == ' ' || C == '\n' || C == '\t' || C == '\r'; };
-  size_t I = 0, N = T.size();
-  while (I < N) {
-    char C = T[I];
-    if (C == '|') {
-      size_t E = T.find('|', I + 1);
-      if (E == std::string::npos) {
-        Copy(I, N - I);
-        return;
-      }
-      if (!Sym(I + 1, E - I - 1))
-        Copy(I, E + 1 - I);
-      I = E + 1;
-    } else if (Space(C) || C == '"' || C == ';') {
-      size_t B = I;
-      while (I < N && Space(T[I]))
-        ++I;
-      if (I == B) { // a string or a comment: copy to its end
-        size_t E = T[I] == '"' ? T.find('"', I + 1) : T.find('\n', I);
-        E = E == std::string::npos ? N : E + 1;
-        Copy(I, E - I);
-        I = E;
-      } else {
-        Copy(B, I - B);
-      }
-    } else {
-      size_t B = I;
-      while (I < N && !Space(T[I]) && T[I] != '|' && T[I] != '"' && T[I] != ';')
-        ++I;
-      if (!Sym(B, I - B))
-        Copy(B, I - B);
-    }
-  }
-}
-/// The symbols of a text (numerals included, as SMT-LIB2 scans them).
-std::set<std::string> symbols(const std::string &T);
 
 // ---- sorts -------------------------------------------------------------------------------------------------
 
