@@ -4,6 +4,7 @@
 // directory that clangd is pointed at with --compile-commands-dir, and translated again whenever it changes.
 #include "NpuDatabase.h"
 #include "TidyModule.h"
+#include "support/Files.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
@@ -48,17 +49,15 @@ std::string databaseDir(const std::vector<std::string> &Args) {
   return "";
 }
 
-/// Where the translated database of Dir lives: $PTO_CLANGD_CACHE, else $XDG_CACHE_HOME or ~/.cache, under
-/// pto-lint/clangd/<hash of Dir>.
+/// Where the translated database of Dir lives: $PTO_CLANGD_CACHE, else pto-lint's cache directory
+/// (support::userCacheDir: $XDG_CACHE_HOME or ~/.cache, under pto-lint/clangd), in <hash of Dir>.
 std::string cacheDir(const std::string &Dir) {
   std::string Base;
   if (const char *E = std::getenv("PTO_CLANGD_CACHE"))
     Base = E;
-  else if (const char *X = std::getenv("XDG_CACHE_HOME"))
-    Base = std::string(X) + "/pto-lint/clangd";
-  else if (const char *H = std::getenv("HOME"))
-    Base = std::string(H) + "/.cache/pto-lint/clangd";
   else
+    Base = pto::support::userCacheDir("clangd");
+  if (Base.empty())
     return "";
   char Hex[17];
   snprintf(Hex, sizeof Hex, "%016zx", std::hash<std::string>()(Dir));
@@ -83,7 +82,7 @@ bool translate(const std::string &Dir, const std::string &Out, const std::string
   Err.clear();
   std::string Text = pto::clangfe::compileCommandsJson(Cmds, Err);
   if (Err.empty())
-    Err = pto::clangfe::writeAtomically(Out + "/compile_commands.json", Text);
+    Err = pto::support::writeAtomically(Out + "/compile_commands.json", Text);
   if (!Err.empty()) {
     llvm::errs() << "pto-clangd: " << Err << "\n";
     return false;

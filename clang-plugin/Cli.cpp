@@ -10,6 +10,7 @@
 #include "driver/Serialize.h"
 #include "checker/Docs.h"
 #include "checker/Emit.h"
+#include "support/Files.h"
 
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -442,7 +443,7 @@ int mergeMain(int argc, const char **argv) {
     llvm::outs() << Merged;
     return Clean;
   }
-  if (std::string E = pto::clangfe::writeAtomically(Output, Merged); !E.empty())
+  if (std::string E = pto::support::writeAtomically(Output, Merged); !E.empty())
     return usage("merge: " + E);
   return Clean;
 }
@@ -633,7 +634,7 @@ int main(int argc, const char **argv) {
     // clang-tidy and clangd read this database; the pto-* module installs the same CCE fixups the CLI does.
     std::string Err, Text = pto::clangfe::compileCommandsJson(*DB, Sources, Err);
     if (Err.empty())
-      Err = pto::clangfe::writeAtomically(ExportCommands, Text);
+      Err = pto::support::writeAtomically(ExportCommands, Text);
     if (!Err.empty())
       return usage(Err);
     return Clean;
@@ -737,14 +738,14 @@ int main(int argc, const char **argv) {
   std::string Report = Session->report(Info);
   // Files are written whole or not at all (a temporary and a rename): a full disk leaves no half report.
   if (!Output.empty()) {
-    if (std::string Err = pto::clangfe::writeAtomically(Output, Format == "text" ? Session->textReport(Info) : Report);
+    if (std::string Err = pto::support::writeAtomically(Output, Format == "text" ? Session->textReport(Info) : Report);
         !Err.empty())
       return usage(Err);
   } else if (!Report.empty()) {
     llvm::outs() << Report;
   }
   if (!Opts.stats.empty())
-    if (std::string Err = pto::clangfe::writeAtomically(Opts.stats, Session->statsJson()); !Err.empty())
+    if (std::string Err = pto::support::writeAtomically(Opts.stats, Session->statsJson()); !Err.empty())
       return usage(Err);
   if (!Opts.quiet)
     (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << Session->summaryLine() << "\n";
@@ -764,7 +765,7 @@ int main(int argc, const char **argv) {
     llvm::sys::fs::make_absolute(Dir);
     llvm::sys::path::remove_filename(Dir);
     pto::driver::Baseline B = pto::driver::Baseline::of(Session->allFindings(), std::string(Dir));
-    if (std::string Err = pto::driver::writeFileAtomically(Opts.writeBaseline, B.json()); !Err.empty())
+    if (std::string Err = pto::support::writeAtomically(Opts.writeBaseline, B.json()); !Err.empty())
       return usage(Err);
     if (!Opts.quiet)
       llvm::errs() << "pto-lint: wrote " << B.size() << " finding" << (B.size() == 1 ? "" : "s") << " to baseline '"

@@ -4,6 +4,8 @@
 #include "CceSyntax.h"
 #include "Extract.h"
 
+#include "support/Targets.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
@@ -22,11 +24,8 @@ namespace pto::clangfe {
 std::optional<checker::Target> inferredTarget(Preprocessor &PP) {
   if (const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__NPU_ARCH__"))) {
     if (MI->getNumTokens() == 1 && MI->getReplacementToken(0).is(tok::numeric_constant)) {
-      std::string V = PP.getSpelling(MI->getReplacementToken(0));
-      if (V == "2201")
-        return checker::Target::A2A3;
-      if (V == "3101" || V == "3510")
-        return checker::Target::A5;
+      if (const support::NpuArch *A = support::npuArchOfMacro(PP.getSpelling(MI->getReplacementToken(0))))
+        return A->target;
     }
     return std::nullopt;
   }

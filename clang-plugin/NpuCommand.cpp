@@ -1,6 +1,8 @@
 // clang-plugin: translation of CCE compile commands into clang commands (plain string work, no Clang dependency).
 #include "NpuCommand.h"
 
+#include "support/Targets.h"
+
 namespace pto::clangfe {
 namespace {
 
@@ -19,6 +21,10 @@ struct ArchInfo {
   std::vector<std::string> cores; // vec and/or cube
 };
 
+ArchInfo infoOf(const support::NpuArch &A, std::vector<std::string> Cores) {
+  return {support::targetName(A.target), A.npuArch, A.aicore, A.family, std::move(Cores)};
+}
+
 /// --cce-aicore-arch=dav-c220[-vec|-cube] | dav-c310[-vec|-cube]; no suffix means a mix kernel.
 bool aicoreArch(const std::string &Name, ArchInfo &Info) {
   std::string Base = Name;
@@ -28,24 +34,33 @@ bool aicoreArch(const std::string &Name, ArchInfo &Info) {
       Base = Name.substr(0, Name.size() - 1 - std::string(Core).size());
       Cores = {Core};
     }
-  if (Base == "dav-c220")
-    Info = {"a2a3", "2201", "220", "C220", Cores};
-  else if (Base == "dav-c310")
-    Info = {"a5", "3101", "310", "C310", Cores};
-  else
+  const support::NpuArch *A = support::npuArchOfAicore(Base);
+  if (!A)
     return false;
+  Info = infoOf(*A, Cores);
   return true;
 }
 
-/// --npu-arch=dav-<__NPU_ARCH__> (newer bisheng); both core kinds. pto-isa maps 3510 to A5 (arch_macro.hpp).
+/// --npu-arch=dav-<__NPU_ARCH__> (newer bisheng); both core kinds.
 bool npuArch(const std::string &Name, ArchInfo &Info) {
-  if (Name == "dav-2201")
-    Info = {"a2a3", "2201", "220", "C220", {"vec", "cube"}};
-  else if (Name == "dav-3510")
-    Info = {"a5", "3510", "310", "", {"vec", "cube"}};
-  else
+  const support::NpuArch *A = support::npuArchOfOption(Name);
+  if (!A)
     return false;
+  Info = infoOf(*A, {"vec", "cube"});
   return true;
+}
+
+/// The spellings an option accepts, for its error message.
+std::string knownArchs(const std::string &Option) {
+  std::string Known;
+  for (const support::NpuArch &A : support::npuArchs()) {
+    std::string Name = Option == "--cce-aicore-arch" ? (A.aicoreArch ? std::string(A.aicoreArch) + "[-vec|-cube]" : "")
+                       : A.npuArchOption             ? std::string("dav-") + A.npuArch
+                                                     : "";
+    if (!Name.empty())
+      Known += (Known.empty() ? "" : ", ") + Name;
+  }
+  return Known;
 }
 
 /// Vendor-only options dropped together with their separate value.
@@ -96,9 +111,7 @@ NpuTranslation translateNpuCommand(const std::vector<std::string> &Args, const s
     return T;
   }
   if (ArchOption == "--cce-aicore-arch" ? !aicoreArch(T.arch, Info) : !npuArch(T.arch, Info)) {
-    T.error =
-        "unknown " + ArchOption + " '" + T.arch + "' (known: " +
-        (ArchOption == "--cce-aicore-arch" ? "dav-c220[-vec|-cube], dav-c310[-vec|-cube]" : "dav-2201, dav-3510") + ")";
+    T.error = "unknown " + ArchOption + " '" + T.arch + "' (known: " + knownArchs(ArchOption) + ")";
     return T;
   }
   T.target = Info.target;

@@ -4,8 +4,6 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
@@ -104,52 +102,6 @@ std::string compileCommandsJson(const CompilationDatabase &DB, const std::vector
     for (CompileCommand &C : commandsOf(DB, File))
       Cmds.push_back(std::move(C));
   return compileCommandsJson(Cmds, Error);
-}
-
-/// Writes Text to a file that is not to be replaced (a device such as /dev/stdout or /dev/full, a pipe): directly,
-/// with every error checked, so a full device is an error and not a silent loss.
-static std::string writeInPlace(const std::string &Path, const std::string &Text) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Append);
-  if (EC)
-    return "cannot write '" + Path + "': " + EC.message();
-  OS << Text;
-  OS.close();
-  if (OS.has_error()) {
-    std::string Why = OS.error().message();
-    OS.clear_error(); // else the stream's destructor aborts the process
-    return "cannot write '" + Path + "': " + Why;
-  }
-  return "";
-}
-
-std::string writeAtomically(const std::string &Path, const std::string &Text) {
-  llvm::sys::fs::file_status St;
-  if (!llvm::sys::fs::status(Path, St) && llvm::sys::fs::exists(St) && !llvm::sys::fs::is_regular_file(St)) {
-    if (llvm::sys::fs::is_directory(St))
-      return "cannot write '" + Path + "': it is a directory";
-    return writeInPlace(Path, Text); // renaming over a device would replace the device node
-  }
-  std::string Tmp = Path + ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
-  {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Tmp, EC);
-    if (EC)
-      return "cannot write '" + Path + "': " + EC.message();
-    OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      std::string Why = OS.error().message();
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return "cannot write '" + Path + "': " + Why + " (nothing written)";
-    }
-  }
-  if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return "cannot write '" + Path + "': " + EC.message();
-  }
-  return "";
 }
 
 std::string preludeDir(const char *Argv0) {

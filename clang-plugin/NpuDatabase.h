@@ -43,11 +43,6 @@ std::string compileCommandsJson(const std::vector<clang::tooling::CompileCommand
 std::string compileCommandsJson(const clang::tooling::CompilationDatabase &DB, const std::vector<std::string> &Files,
                                 std::string &Error);
 
-/// Writes Text to Path through a temporary beside it and a rename: readers see the old file or the new one, never
-/// half of one (a full disk leaves the old file). A path that exists and is not a regular file (/dev/stdout, a pipe,
-/// /dev/full) is written in place, errors checked. "" or the error.
-std::string writeAtomically(const std::string &Path, const std::string &Text);
-
 /// The prelude for NPU commands: next to the installed binary (../share/pto-lint/prelude), else in the source tree
 /// the binary was built from.
 std::string preludeDir(const char *Argv0);

@@ -1,7 +1,7 @@
 // clang-plugin: the CLI's result cache (see ResultCache.h).
 #include "ResultCache.h"
 
-#include "NpuDatabase.h" // writeAtomically
+#include "support/Files.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
@@ -42,15 +42,7 @@ std::optional<ContentHashes::Info> ContentHashes::of(const std::string &Path) {
 std::string ResultCache::defaultDir() {
   if (const char *D = std::getenv("PTO_LINT_CACHE_DIR"); D && *D)
     return std::string(D) == "off" ? "" : D;
-  llvm::SmallString<256> P;
-  if (const char *X = std::getenv("XDG_CACHE_HOME"); X && *X)
-    P = X;
-  else if (const char *Home = std::getenv("HOME"); Home && *Home)
-    llvm::sys::path::append(P, Home, ".cache");
-  else
-    return "";
-  llvm::sys::path::append(P, "pto-lint", "results");
-  return std::string(P);
+  return support::userCacheDir("results");
 }
 
 std::string ResultCache::pathOf(const std::string &Key) const {
@@ -97,7 +89,7 @@ bool ResultCache::store(const std::string &Key, const std::vector<std::string> &
   std::string Path = pathOf(Key);
   if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     return false;
-  return writeAtomically(Path, std::string(Bytes.begin(), Bytes.end())).empty();
+  return support::writeAtomically(Path, std::string(Bytes.begin(), Bytes.end())).empty();
 }
 
 } // namespace pto::clangfe

@@ -193,8 +193,8 @@ public:
     for (const pto::checker::Rule &R : pto::checker::RuleSet::builtin().rules())
       Factories.registerCheck<PtoRuleCheck>(R.id);
     // Whole-call findings that are not rules of the data (unresolved calls, unrecognised operands).
-    Factories.registerCheck<PtoRuleCheck>("pto-call-unresolved");
-    Factories.registerCheck<PtoRuleCheck>("pto-operand-unrecognised");
+    for (const char *Id : pto::checker::EngineRuleIds)
+      Factories.registerCheck<PtoRuleCheck>(Id);
   }
 };
 
