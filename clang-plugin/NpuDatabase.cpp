@@ -1,6 +1,6 @@
 // clang-plugin: compile databases with vendor CCE commands translated (see NpuDatabase.h).
 #include "NpuDatabase.h"
-#include "NpuCommand.h"
+#include "driver/NpuCommand.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -17,6 +17,11 @@ using clang::tooling::CompilationDatabase;
 using clang::tooling::CompileCommand;
 
 namespace pto::clangfe {
+
+using driver::NpuCore;
+using driver::NpuPreludeFile;
+using driver::NpuTranslation;
+using driver::translateNpuCommand;
 
 std::vector<CompileCommand> NpuDatabase::getCompileCommands(llvm::StringRef File) const {
   return translate(Inner->getCompileCommands(File));

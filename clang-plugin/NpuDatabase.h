@@ -11,7 +11,7 @@
 
 namespace pto::clangfe {
 
-/// Compile commands of the vendor CCE compiler become clang commands, one per AI core kind (NpuCommand.h);
+/// Compile commands of the vendor CCE compiler become clang commands, one per AI core kind (driver/NpuCommand.h);
 /// every other command passes through unchanged.
 class NpuDatabase : public clang::tooling::CompilationDatabase {
 public:

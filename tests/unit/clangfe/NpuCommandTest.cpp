@@ -2,7 +2,7 @@
 //
 // NpuKernels.ParseForEveryCore runs clang and is compiled in when PTOLINT_SOURCE_DIR and PTOLINT_CLANGXX are
 // defined (as for cli_tests).
-#include "clang-plugin/NpuCommand.h"
+#include "driver/NpuCommand.h"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-using pto::clangfe::NpuTranslation;
-using pto::clangfe::translateNpuCommand;
+using pto::driver::NpuTranslation;
+using pto::driver::translateNpuCommand;
 using Args = std::vector<std::string>;
 
 namespace {
@@ -241,7 +241,7 @@ void expectParses(const std::string &Kernel, const std::string &Arch, size_t Cor
                                          Src + "/clang-plugin/prelude");
   ASSERT_EQ(T.error, "");
   ASSERT_EQ(T.cores.size(), Cores);
-  for (const pto::clangfe::NpuCore &C : T.cores) {
+  for (const pto::driver::NpuCore &C : T.cores) {
     std::string Cmd = shellQuote(PTOLINT_CLANGXX);
     for (size_t I = 1; I < C.args.size(); ++I)
       Cmd += " " + shellQuote(C.args[I]);

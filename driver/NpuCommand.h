@@ -1,11 +1,11 @@
-// clang-plugin: translates a vendor CCE compile command (bisheng, ccec) into clang commands, one per AI core kind.
-#ifndef PTOLINT_CLANGPLUGIN_NPUCOMMAND_H
-#define PTOLINT_CLANGPLUGIN_NPUCOMMAND_H
+// driver: translates a vendor CCE compile command (bisheng, ccec) into clang commands, one per AI core kind.
+#ifndef PTOLINT_DRIVER_NPUCOMMAND_H
+#define PTOLINT_DRIVER_NPUCOMMAND_H
 
 #include <string>
 #include <vector>
 
-namespace pto::clangfe {
+namespace pto::driver {
 
 /// One core kind to analyse and the clang command that parses the source as that core sees it.
 struct NpuCore {
@@ -43,6 +43,6 @@ inline constexpr const char *NpuPreludeFile = "pto_lint_cce_prelude.h";
 ///  * ends with -fsyntax-only -Qunused-arguments -Wno-error and -Wno-* for what the prelude causes.
 NpuTranslation translateNpuCommand(const std::vector<std::string> &Args, const std::string &PreludeDir);
 
-} // namespace pto::clangfe
+} // namespace pto::driver
 
 #endif

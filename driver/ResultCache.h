@@ -1,10 +1,10 @@
-// clang-plugin: the CLI's result cache. What linting one source file produced (its findings, tally, printed
-// diagnostics) is stored under a key of everything that decides it, so that an unchanged re-run re-parses and
-// re-solves nothing. It works like ccache's direct mode: the key hashes the tool (version and binary), the rules,
+// driver: the result cache of a run over files (driver/Run.h). What linting one source file produced (its findings,
+// tally, printed diagnostics) is stored under a key of everything that decides it, so that an unchanged re-run
+// re-parses and re-solves nothing. It works like ccache's direct mode: the key hashes the tool (version and binary), the rules,
 // the options, the file's compile commands and the file's text; the entry lists every file the compiler read with
 // a hash of its contents, and is used only when all of them still hash the same. docs/ci.md describes it.
-#ifndef PTOLINT_CLANGPLUGIN_RESULTCACHE_H
-#define PTOLINT_CLANGPLUGIN_RESULTCACHE_H
+#ifndef PTOLINT_DRIVER_RESULTCACHE_H
+#define PTOLINT_DRIVER_RESULTCACHE_H
 
 #include <chrono>
 #include <map>
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace pto::clangfe {
+namespace pto::driver {
 
 /// A 128-bit BLAKE3 digest, hex.
 std::string digest(const std::string &Bytes);
@@ -56,6 +56,6 @@ private:
   std::string pathOf(const std::string &Key) const;
 };
 
-} // namespace pto::clangfe
+} // namespace pto::driver
 
 #endif

@@ -1,9 +1,9 @@
-// clang-plugin: translation of CCE compile commands into clang commands (plain string work, no Clang dependency).
+// driver: translation of CCE compile commands into clang commands (plain string work, no Clang dependency).
 #include "NpuCommand.h"
 
 #include "support/Targets.h"
 
-namespace pto::clangfe {
+namespace pto::driver {
 namespace {
 
 bool startsWith(const std::string &S, const std::string &Prefix) { return S.compare(0, Prefix.size(), Prefix) == 0; }
@@ -148,4 +148,4 @@ NpuTranslation translateNpuCommand(const std::vector<std::string> &Args, const s
   return T;
 }
 
-} // namespace pto::clangfe
+} // namespace pto::driver

@@ -1,4 +1,4 @@
-// clang-plugin: the CLI's result cache (see ResultCache.h).
+// driver: the result cache of a run over files (see ResultCache.h).
 #include "ResultCache.h"
 
 #include "support/Files.h"
@@ -13,7 +13,7 @@
 
 #include <cstdlib>
 
-namespace pto::clangfe {
+namespace pto::driver {
 
 using Json = nlohmann::json;
 
@@ -92,4 +92,4 @@ bool ResultCache::store(const std::string &Key, const std::vector<std::string> &
   return support::writeAtomically(Path, std::string(Bytes.begin(), Bytes.end())).empty();
 }
 
-} // namespace pto::clangfe
+} // namespace pto::driver
