@@ -25,7 +25,7 @@ struct NpuTranslation {
 inline constexpr const char *NpuPreludeFile = "pto_lint_cce_prelude.h";
 
 /// Args is a whole compile command (argv[0] = compiler). PreludeDir holds the prelude headers
-/// (clang-plugin/prelude: NpuPreludeFile and the acl/acl.h stand-in).
+/// (clangfe/prelude: NpuPreludeFile and the acl/acl.h stand-in).
 ///
 /// A non-NPU command gives isNpu == false and nothing else: use it as it is. Otherwise each core's command
 ///  * parses the source as HIP, host side only (`-x hip --cuda-host-only -nogpuinc -nogpulib`): C++ plus the

@@ -5,7 +5,7 @@
 // vendor-only option left), translating it again changes nothing (it is no longer a CCE command), every CCE command
 // gives either its cores or an error, and the exported text is JSON that reads back as the same commands.
 #include "driver/NpuCommand.h"
-#include "clang-plugin/NpuDatabase.h"
+#include "clangfe/NpuDatabase.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 

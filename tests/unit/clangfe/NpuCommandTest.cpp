@@ -238,7 +238,7 @@ void expectParses(const std::string &Kernel, const std::string &Arch, size_t Cor
   const std::string Src = PTOLINT_SOURCE_DIR;
   NpuTranslation T = translateNpuCommand({"bisheng", "-xcce", "--cce-aicore-arch=" + Arch, "-std=c++17",
                                           "-I" + Src + "/refmodel/include", "-c", Src + "/tests/npu/" + Kernel},
-                                         Src + "/clang-plugin/prelude");
+                                         Src + "/clangfe/prelude");
   ASSERT_EQ(T.error, "");
   ASSERT_EQ(T.cores.size(), Cores);
   for (const pto::driver::NpuCore &C : T.cores) {

@@ -1,6 +1,6 @@
-// launcher: `pto-lint-launch`, a compiler launcher (like ccache) that lints each compiled file with pto-lint from
+// cmd: `pto-lint-launch`, a compiler launcher (like ccache) that lints each compiled file with pto-lint from
 // its real command line, then runs the command. No LLVM: it starts in a millisecond and only spawns pto-lint.
-#include "Command.h"
+#include "launcher/Command.h"
 
 #include <nlohmann/json.hpp>
 

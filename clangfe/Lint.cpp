@@ -1,4 +1,4 @@
-// clang-plugin: LintConsumer: reads a parsed TU's calls, lets the driver check them, reports clang diagnostics.
+// clangfe: LintConsumer: reads a parsed TU's calls, lets the driver check them, reports clang diagnostics.
 #include "Lint.h"
 
 #include "CceSyntax.h"

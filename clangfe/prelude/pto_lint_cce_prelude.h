@@ -1,6 +1,6 @@
 // pto-lint prelude: permissive stand-ins for the CCE compiler's (bisheng's) built-ins, so clang parses NPU kernels.
 //
-// Force-included (-include) by the commands that translateNpuCommand (clang-plugin/NpuCommand.h) produces.
+// Force-included (-include) by the commands that translateNpuCommand (driver/NpuCommand.h) produces.
 //
 // Assumptions (cpu-sim-semantics.md §3):
 // * Address-space qualifiers and core attributes are erased: `__gm__ T *` is `T *`.
@@ -14,7 +14,7 @@
 // * The prelude declares only what bisheng has built in; it includes no pto-isa header, so kernels include the
 //   real headers in their own order and configuration. The two places where the real headers need bisheng's
 //   syntax (`[aicore]` after decl-specifiers, a `__gm__` specialization) are handled by the preprocessor
-//   fixups of clang-plugin/CceSyntax.h, which the pragma below installs in every preprocessor that reads this.
+//   fixups of clangfe/CceSyntax.h, which the pragma below installs in every preprocessor that reads this.
 #ifndef PTO_LINT_CCE_PRELUDE_H
 #define PTO_LINT_CCE_PRELUDE_H
 #pragma pto_lint cce_syntax

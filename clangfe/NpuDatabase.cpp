@@ -1,4 +1,4 @@
-// clang-plugin: compile databases with vendor CCE commands translated (see NpuDatabase.h).
+// clangfe: compile databases with vendor CCE commands translated (see NpuDatabase.h).
 #include "NpuDatabase.h"
 #include "driver/NpuCommand.h"
 

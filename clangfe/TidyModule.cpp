@@ -1,4 +1,4 @@
-// clang-plugin: the pto-* clang-tidy module (`clang-tidy-19 --load=build/lib/pto-tidy-module.so -checks='pto-*'`,
+// clangfe: the pto-* clang-tidy module (`clang-tidy-19 --load=build/lib/pto-tidy-module.so -checks='pto-*'`,
 // linked into pto-tidy and pto-clangd), a thin shell over the driver: one clang-tidy check per rule, named by the rule
 // id, all fed by one analysis per translation unit (extract, Session::lint), so the findings, notes, counterexamples
 // and fixes are the plugin's and the CLI's. Options: the main file's .pto-lint.yaml, under CheckOptions named

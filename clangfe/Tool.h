@@ -1,4 +1,4 @@
-// clang-plugin: the C++ front end of a CLI run (driver/Run.h): the compile database (after `--`, -p, or found
+// clangfe: the C++ front end of a CLI run (driver/Run.h): the compile database (after `--`, -p, or found
 // next to the sources; vendor CCE commands translated per AI core), and each file linted by a ClangTool through
 // the one consumer (Lint.h); the database's commands printed or exported.
 #ifndef PTOLINT_CLANGPLUGIN_TOOL_H

@@ -1,4 +1,4 @@
-// clang-plugin: preprocessor fixups for CCE syntax (see CceSyntax.h for what they change and why).
+// clangfe: preprocessor fixups for CCE syntax (see CceSyntax.h for what they change and why).
 #include "CceSyntax.h"
 
 #include "clang/Basic/SourceManager.h"

@@ -1,4 +1,4 @@
-// clang-plugin: compile databases as pto-lint reads them: vendor CCE commands translated to clang commands (one per
+// clangfe: compile databases as pto-lint reads them: vendor CCE commands translated to clang commands (one per
 // AI core), plugins stripped; and the translated database written for clang-tidy and clangd.
 #ifndef PTOLINT_CLANGPLUGIN_NPUDATABASE_H
 #define PTOLINT_CLANGPLUGIN_NPUDATABASE_H

@@ -1,4 +1,4 @@
-// clang-plugin: what the binaries that link the pto-* clang-tidy module (pto-tidy, pto-clangd) may set.
+// clangfe: what the binaries that link the pto-* clang-tidy module (pto-tidy, pto-clangd) may set.
 #ifndef PTOLINT_CLANGPLUGIN_TIDYMODULE_H
 #define PTOLINT_CLANGPLUGIN_TIDYMODULE_H
 

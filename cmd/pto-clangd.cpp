@@ -1,9 +1,9 @@
-// clang-plugin: pto-clangd, clangd 19 with the pto-* checks linked in (clangd loads no plugin or tidy module at run
+// cmd: pto-clangd, clangd 19 with the pto-* checks linked in (clangd loads no plugin or tidy module at run
 // time). Editors point their clangd path at it; `.clangd` enables the checks (docs/editor.md). A compile database with
 // vendor CCE commands (bisheng -xcce --cce-aicore-arch=...) is translated as the CLI translates it, into a cache
 // directory that clangd is pointed at with --compile-commands-dir, and translated again whenever it changes.
-#include "NpuDatabase.h"
-#include "TidyModule.h"
+#include "clangfe/NpuDatabase.h"
+#include "clangfe/TidyModule.h"
 #include "support/Files.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"

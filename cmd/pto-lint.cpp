@@ -1,7 +1,7 @@
-// clang-plugin: the `pto-lint` CLI: its command line, over a run of the driver (driver/Run.h) with the Clang front
-// end for C++ files (Tool.h) and the textual one for `.pto` files; same findings as the plugin.
-#include "Tool.h"
-#include "NpuDatabase.h"
+// cmd: the `pto-lint` CLI: its command line, over a run of the driver (driver/Run.h) with the Clang front end for
+// C++ files (clangfe/Tool.h) and the textual one for `.pto` files; same findings as the plugin.
+#include "clangfe/NpuDatabase.h"
+#include "clangfe/Tool.h"
 #include "driver/Run.h"
 #include "checker/Docs.h"
 

@@ -1,4 +1,4 @@
-// clang-plugin: preprocessor fixups that let clang read CCE (bisheng) syntax in NPU translation units.
+// clangfe: preprocessor fixups that let clang read CCE (bisheng) syntax in NPU translation units.
 #ifndef PTOLINT_CLANGPLUGIN_CCESYNTAX_H
 #define PTOLINT_CLANGPLUGIN_CCESYNTAX_H
 

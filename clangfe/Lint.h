@@ -1,4 +1,4 @@
-// clang-plugin: the one ASTConsumer behind the plugin and the CLI: extract calls, hand them to the driver's
+// clangfe: the one ASTConsumer behind the plugin and the CLI: extract calls, hand them to the driver's
 // session (driver/Driver.h), render what it returns as clang diagnostics.
 #ifndef PTOLINT_CLANGPLUGIN_LINT_H
 #define PTOLINT_CLANGPLUGIN_LINT_H

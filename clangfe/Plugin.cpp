@@ -1,4 +1,4 @@
-// clang-plugin: `clang++ -fplugin=ptolint.so [-fplugin-arg-ptolint-KEY=VALUE ...]`, a thin shell over the driver.
+// clangfe: `clang++ -fplugin=ptolint.so [-fplugin-arg-ptolint-KEY=VALUE ...]`, a thin shell over the driver.
 #include "Lint.h"
 #include "driver/Config.h"
 

@@ -1,4 +1,4 @@
-// clang-plugin: the C++ front end of a CLI run (see Tool.h).
+// clangfe: the C++ front end of a CLI run (see Tool.h).
 #include "Tool.h"
 
 #include "Lint.h"
