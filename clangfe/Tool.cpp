@@ -13,6 +13,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -53,7 +54,11 @@ private:
       const SourceManager &SM = getCompilerInstance().getSourceManager();
       // Each file as the OS names it (the real path when clang opened it, else its name against the compile's
       // directory; `..` is not folded, a symlink may stand before it).
-      std::string Dir = getCompilerInstance().getFileManager().getFileSystemOpts().WorkingDir;
+      FileManager &FM = getCompilerInstance().getFileManager();
+      std::string Dir = FM.getFileSystemOpts().WorkingDir;
+      if (Dir.empty()) // the compile command's directory, which the tool's file system works in
+        if (llvm::ErrorOr<std::string> Cwd = FM.getVirtualFileSystem().getCurrentWorkingDirectory())
+          Dir = *Cwd;
       for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
         llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
         llvm::SmallString<256> Abs(Real.empty() ? It->first.getName() : Real);
@@ -197,7 +202,11 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
   auto It = Commands.find(File);
   OneFileDatabase One(It == Commands.end() ? std::vector<CompileCommand>{} : It->second);
-  ClangTool Tool(One, {File});
+  // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
+  // command's directory and back, so threads linting files of different directories changed it under each other
+  // (relative -I paths then failed to resolve).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(llvm::vfs::createPhysicalFileSystem().release());
+  ClangTool Tool(One, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.appendArgumentsAdjuster(stripPlugins);
   if (!ResourceDir.empty())
     Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("-resource-dir=" + ResourceDir).c_str(),
