@@ -1,4 +1,4 @@
-// checker: the rule set compiled into the binary: pto-rulegen (tools/rulegen.cpp) validates rules/ at build time
+// checker: the rule set compiled into the binary: pto-rulegen (cmd/pto-rulegen.cpp) validates rules/ at build time
 // and writes it as C++ (CompiledRules.cpp), so nothing is parsed when a compile starts.
 #include "Rule.h"
 

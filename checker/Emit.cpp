@@ -213,11 +213,15 @@ std::string plural(unsigned N, const char *Word) {
 
 } // namespace
 
+std::string diagnosticText(const SourceLoc &L, const std::string &Level, const std::string &Message, const RunInfo &Info) {
+  return locPrefix(L, Info.baseDir, Info.toolName) + Level + ": " + Message + "\n";
+}
+
 std::string toText(const std::vector<Finding> &Fs, const RunInfo &Info) {
   std::string Out;
   for (const Finding &F : Fs) {
     std::string Here = locPrefix(F.loc, Info.baseDir, Info.toolName);
-    Out += Here + severityName(F.severity) + ": " + F.message + " [" + F.ruleId + "]\n";
+    Out += diagnosticText(F.loc, severityName(F.severity), F.message + " [" + F.ruleId + "]", Info);
     for (const Note &N : F.notes)
       Out += (N.loc.valid() ? locPrefix(N.loc, Info.baseDir, Info.toolName) : Here) + "note: " + N.text + "\n";
     if (!F.help.empty())

@@ -21,6 +21,10 @@ struct RunInfo {
   Tally tally;
 };
 
+/// One diagnostic as text: `file:line:col: LEVEL: MESSAGE` and a newline (as far as the location is known; a path
+/// under Info.baseDir relative to it; `pto-lint: ` when there is no file). Findings and front-end problems (a `.pto`
+/// file's syntax errors) are rendered with it.
+std::string diagnosticText(const SourceLoc &L, const std::string &Level, const std::string &Message, const RunInfo &Info);
 /// `file:line:col: error: message [rule-id]` plus indented `note:` / `help:` lines; no source snippets.
 std::string toText(const std::vector<Finding> &Fs, const RunInfo &Info);
 /// pto-lint JSON, schema version 1 (docs/output-formats.md; JSON Schema: docs/schema/pto-lint-report-v1.json).

@@ -15,26 +15,6 @@ using z3model::Decl;
 using z3model::Query;
 using z3model::Verdict;
 
-bool globMatch(const std::string &G, const std::string &S) {
-  size_t Gi = 0, Si = 0, Star = std::string::npos, Mark = 0;
-  while (Si < S.size()) {
-    if (Gi < G.size() && (G[Gi] == S[Si])) {
-      ++Gi, ++Si;
-    } else if (Gi < G.size() && G[Gi] == '*') {
-      Star = Gi++;
-      Mark = Si;
-    } else if (Star != std::string::npos) {
-      Gi = Star + 1;
-      Si = ++Mark;
-    } else {
-      return false;
-    }
-  }
-  while (Gi < G.size() && G[Gi] == '*')
-    ++Gi;
-  return Gi == G.size();
-}
-
 Engine::Engine(const RuleSet &Rules, EngineOptions O) : Rules(Rules), Opts(std::move(O)), Solver(Opts.budget) {
   PreludeLoaded = Prelude.loadPrelude(Rules.prelude());
   PreludeOk = Opts.precheck && Opts.budget.groundFastPath && PreludeLoaded;
@@ -49,16 +29,6 @@ bool Engine::enabled(const std::string &Id) const {
     if (globMatch(G, Id))
       On = false;
   return On && globListMatch(Opts.checks, Id, true);
-}
-
-bool globListMatch(const std::vector<std::string> &Globs, const std::string &Id, bool Initially) {
-  bool On = Initially;
-  for (const std::string &G : Globs) {
-    bool Negative = !G.empty() && G[0] == '-';
-    if (globMatch(Negative ? G.substr(1) : G, Id))
-      On = !Negative;
-  }
-  return On;
 }
 
 namespace {
@@ -1046,12 +1016,12 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   };
   // A call the front end could not resolve: nothing of it can be proved.
   if (!C.unresolved.empty())
-    return Undecidable("pto-call-unresolved", C.unresolved,
+    return Undecidable(CallUnresolvedId, C.unresolved,
                        "fix the compile errors reported for this file; pto-lint checks the call once it resolves");
   // An operand that is not a recognised tile makes every rule of the call undecidable.
   for (const Operand &O : C.operands)
     if (!O.tile.isTile && !O.tile.isEvent && !O.tile.isReg && !O.tile.isMask)
-      return Undecidable("pto-operand-unrecognised",
+      return Undecidable(OperandUnrecognisedId,
                          "operand '" + O.tile.expr + "' has type '" + O.tile.typeSpelling +
                              "', which is not a recognised pto::Tile",
                          "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape");

@@ -5,6 +5,7 @@
 #include "Facts.h"
 #include "Finding.h"
 #include "Rule.h"
+#include "support/Glob.h"
 #include "z3model/Ground.h"
 #include "z3model/Solver.h"
 
@@ -32,11 +33,9 @@ struct EngineOptions {
   bool fixes = true;
 };
 
-/// clang-tidy style glob: '*' matches any run of characters.
-bool globMatch(const std::string &Glob, const std::string &Text);
-/// A clang-tidy glob list (`pto-*,-pto-part-*`): the last glob matching Id decides (a `-` glob: false);
-/// Initially when none matches.
-bool globListMatch(const std::vector<std::string> &Globs, const std::string &Id, bool Initially);
+// clang-tidy style globs and glob lists (support/Glob.h), by their checker names.
+using support::globListMatch;
+using support::globMatch;
 
 class Engine {
 public:

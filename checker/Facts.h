@@ -2,6 +2,8 @@
 #ifndef PTOLINT_CHECKER_FACTS_H
 #define PTOLINT_CHECKER_FACTS_H
 
+#include "support/Targets.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -10,12 +12,12 @@
 
 namespace pto::checker {
 
-enum class Target { A2A3, A5, CPU };
-const char *targetName(Target T);
-std::optional<Target> parseTarget(const std::string &S);
-/// Parses "a2a3,a5" into targets; returns the first bad name in Bad on failure.
-bool parseTargetList(const std::string &S, std::vector<Target> &Out, std::string &Bad);
-inline std::vector<Target> allTargets() { return {Target::A2A3, Target::A5, Target::CPU}; }
+// The targets and their names (support/Targets.h), by their checker names.
+using Target = support::Target;
+using support::allTargets;
+using support::parseTarget;
+using support::parseTargetList;
+using support::targetName;
 
 struct SourceLoc {
   std::string file;

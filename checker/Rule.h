@@ -105,6 +105,13 @@ struct OpSignature {
   const Overload *byArity(size_t N) const;
 };
 
+/// The ids the engine reports itself, for a whole call, with no rule declaration in rules/: a call the front end
+/// could not resolve, and an operand that is not a recognised tile. Globs, NOLINT and the clang-tidy module know
+/// them beside the rules' ids.
+inline constexpr const char *CallUnresolvedId = "pto-call-unresolved";
+inline constexpr const char *OperandUnrecognisedId = "pto-operand-unrecognised";
+inline constexpr const char *EngineRuleIds[] = {CallUnresolvedId, OperandUnrecognisedId};
+
 class RuleSet;
 /// Sets each rule's `examples` from its fixture text (FixtureOf(id); "" when it has none).
 void attachExamples(RuleSet &S, const std::function<std::string(const std::string &)> &FixtureOf);

@@ -11,51 +11,6 @@ namespace pto::checker {
 
 using nlohmann::json;
 
-const char *targetName(Target T) {
-  switch (T) {
-  case Target::A2A3: return "a2a3";
-  case Target::A5: return "a5";
-  case Target::CPU: return "cpu";
-  }
-  return "?";
-}
-
-std::optional<Target> parseTarget(const std::string &S) {
-  if (S == "a2a3" || S == "a2" || S == "a3")
-    return Target::A2A3;
-  if (S == "a5")
-    return Target::A5;
-  if (S == "cpu")
-    return Target::CPU;
-  return std::nullopt;
-}
-
-bool parseTargetList(const std::string &S, std::vector<Target> &Out, std::string &Bad) {
-  Out.clear();
-  size_t Pos = 0;
-  while (Pos <= S.size()) {
-    size_t Comma = S.find(',', Pos);
-    std::string Name = S.substr(Pos, Comma == std::string::npos ? std::string::npos : Comma - Pos);
-    if (Name == "all") {
-      for (Target T : allTargets())
-        if (std::find(Out.begin(), Out.end(), T) == Out.end())
-          Out.push_back(T);
-    } else {
-      auto T = parseTarget(Name);
-      if (!T) {
-        Bad = Name;
-        return false;
-      }
-      if (std::find(Out.begin(), Out.end(), *T) == Out.end())
-        Out.push_back(*T);
-    }
-    if (Comma == std::string::npos)
-      break;
-    Pos = Comma + 1;
-  }
-  return !Out.empty();
-}
-
 unsigned dtypeSize(DType D) {
   switch (D) {
   case DType::I8: case DType::U8: return 1;

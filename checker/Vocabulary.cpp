@@ -2,6 +2,7 @@
 #include "Vocabulary.h"
 
 #include "Rule.h"
+#include "support/Spelling.h"
 #include "term/Sexp.h"
 
 #include <nlohmann/json.hpp>
@@ -169,7 +170,7 @@ private:
     if (Pre == "op") {
       if (const FactDecl *F = V.callFact(Name))
         return F;
-      std::string Near = term::closest(Name, CallNames);
+      std::string Near = support::closest(Name, CallNames);
       Hint = "no op fact '" + Name + "' in rules/facts.json" + (Near.empty() ? "" : "; did you mean '" + Near + "'?");
       return nullptr;
     }
@@ -177,14 +178,14 @@ private:
       std::string Known;
       for (const std::string &Rl : Roles)
         Known += (Known.empty() ? "" : ", ") + Rl;
-      std::string Near = term::closest(Pre, std::vector<std::string>(Roles.begin(), Roles.end()));
+      std::string Near = support::closest(Pre, std::vector<std::string>(Roles.begin(), Roles.end()));
       Hint = "'" + Pre + "' is not an operand of " + (R.ops.size() == 1 ? R.ops[0] : "the rule's ops") + " (" +
              Known + ")" + (Near.empty() ? "" : "; did you mean '" + Near + "." + Fact + "'?");
       return nullptr;
     }
     if (const FactDecl *F = V.operandFact(Fact))
       return F;
-    std::string Near = term::closest(Fact, OperandNames);
+    std::string Near = support::closest(Fact, OperandNames);
     Hint = "no operand fact '" + Fact + "' in rules/facts.json" +
            (Near.empty() ? "" : "; did you mean '" + Pre + "." + Near + "'?");
     return nullptr;
@@ -239,7 +240,7 @@ private:
         Names.push_back(N);
       for (const auto &[N, M] : V.fields)
         Names.push_back(N);
-      std::string Near = K.find('.') == std::string::npos ? term::closest(K, Names) : "";
+      std::string Near = K.find('.') == std::string::npos ? support::closest(K, Names) : "";
       error(Where + ": unknown field '{" + K + "}'" +
             (!Hint.empty() ? " (" + Hint + ")" : Near.empty() ? "" : " (did you mean '{" + Near + "}'?)"));
     }

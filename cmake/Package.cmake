@@ -1,7 +1,7 @@
 # cmake/Package.cmake: what `cmake --install` puts where, the PtoLint CMake package, and the Debian package (CPack).
 #
 # The layout is fixed relative to the prefix, not taken from GNUInstallDirs: the binaries find the NPU prelude at
-# ../share/pto-lint/prelude from their own directory (clang-plugin/NpuDatabase.cpp, preludeDir()), and the package
+# ../share/pto-lint/prelude from their own directory (clangfe/NpuDatabase.cpp, preludeDir()), and the package
 # config finds everything from its own place. Two components: `lint` (the CLI, the launcher, the plugin, the
 # prelude, docs, the CMake package) and `editor` (pto-tidy, pto-clangd, the clang-tidy module), so a build machine
 # can install `lint` alone (cmake --install <build> --component lint).
@@ -15,7 +15,7 @@ set(PTOLINT_INSTALL_CMAKEDIR lib/cmake/PtoLint)
 
 install(TARGETS pto-lint pto-lint-launch RUNTIME DESTINATION ${PTOLINT_INSTALL_BINDIR} COMPONENT lint)
 install(TARGETS ptolint LIBRARY DESTINATION ${PTOLINT_INSTALL_PLUGINDIR} COMPONENT lint)
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/clang-plugin/prelude/ DESTINATION ${PTOLINT_INSTALL_PRELUDEDIR} COMPONENT lint)
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/clangfe/prelude/ DESTINATION ${PTOLINT_INSTALL_PRELUDEDIR} COMPONENT lint)
 foreach(editor_tool pto-tidy pto-clangd)
   if(TARGET ${editor_tool})
     install(TARGETS ${editor_tool} RUNTIME DESTINATION ${PTOLINT_INSTALL_BINDIR} COMPONENT editor)

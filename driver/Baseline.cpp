@@ -10,8 +10,6 @@
 #include <fstream>
 #include <sstream>
 #include <tuple>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace pto::driver {
 
@@ -186,23 +184,6 @@ std::optional<Baseline> Baseline::load(const std::string &Path, std::string &Err
   std::stringstream SS;
   SS << In.rdbuf();
   return parse(Path, SS.str(), Err);
-}
-
-std::string writeFileAtomically(const std::string &Path, const std::string &Text) {
-  fs::path Dir = fs::path(Path).parent_path();
-  std::string Tmp = (Dir.empty() ? fs::path(".") : Dir).string() + "/." + fs::path(Path).filename().string() +
-                    ".tmp-XXXXXX";
-  int Fd = mkstemp(Tmp.data());
-  if (Fd < 0)
-    return "cannot write '" + Path + "': cannot create a temporary file next to it";
-  bool Ok = ::fchmod(Fd, 0644) == 0; // mkstemp makes it private; a baseline is shared like a source file
-  Ok &= ::write(Fd, Text.data(), Text.size()) == static_cast<ssize_t>(Text.size());
-  Ok &= ::close(Fd) == 0;
-  if (!Ok || std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    std::remove(Tmp.c_str());
-    return "cannot write '" + Path + "'";
-  }
-  return "";
 }
 
 } // namespace pto::driver

@@ -47,10 +47,6 @@ private:
   std::map<std::string, Entry> Entries; // fingerprint -> entry
 };
 
-/// Writes Text to Path through a temporary file in the same directory and a rename, so a reader never sees half a
-/// file. "" or an error message.
-std::string writeFileAtomically(const std::string &Path, const std::string &Text);
-
 } // namespace pto::driver
 
 #endif

@@ -4,6 +4,7 @@
 #include "Baseline.h"
 
 #include "checker/Suppress.h"
+#include "support/Spelling.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Regex.h"
@@ -65,29 +66,13 @@ std::string flag(const std::string &Key, const std::string &V, bool &Out) {
 
 /// Every id a rule glob may name: the rules, the ids the engine reports itself, and renamed former ids.
 std::vector<std::string> knownRuleIds() {
-  std::vector<std::string> Ids = {"pto-call-unresolved", "pto-operand-unrecognised"};
+  std::vector<std::string> Ids(std::begin(checker::EngineRuleIds), std::end(checker::EngineRuleIds));
   for (const checker::Rule &R : checker::RuleSet::builtin().rules())
     Ids.push_back(R.id);
   for (const auto &[Old, New] : checker::RuleSet::builtin().renames())
     Ids.push_back(Old);
   std::sort(Ids.begin(), Ids.end());
   return Ids;
-}
-
-size_t editDistance(const std::string &A, const std::string &B) {
-  std::vector<size_t> Row(B.size() + 1);
-  for (size_t J = 0; J <= B.size(); ++J)
-    Row[J] = J;
-  for (size_t I = 1; I <= A.size(); ++I) {
-    size_t Diag = Row[0];
-    Row[0] = I;
-    for (size_t J = 1; J <= B.size(); ++J) {
-      size_t Up = Row[J];
-      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1, Diag + (A[I - 1] != B[J - 1])});
-      Diag = Up;
-    }
-  }
-  return Row[B.size()];
 }
 
 /// A clang-tidy style glob list (`pto-*,-pto-part-*`) whose every glob names at least one rule: a typo would
@@ -102,9 +87,7 @@ std::string ruleGlobList(const std::string &Key, const std::string &V, std::vect
     bool Negative = G[0] == '-';
     std::string Pattern = Negative ? G.substr(1) : G;
     if (std::none_of(Ids.begin(), Ids.end(), [&](const std::string &Id) { return checker::globMatch(Pattern, Id); })) {
-      std::string Near = *std::min_element(Ids.begin(), Ids.end(), [&](const std::string &A, const std::string &B) {
-        return editDistance(Pattern, A) < editDistance(Pattern, B);
-      });
+      std::string Near = support::nearest(Pattern, Ids);
       std::string Known;
       for (const std::string &Id : Ids)
         Known += (Known.empty() ? "" : ", ") + Id;

@@ -1,11 +1,11 @@
 // fuzz: libFuzzer target for compile databases as pto-lint reads them: LLVM's JSONCompilationDatabase text, the CCE
-// (bisheng) command translation (clang-plugin/NpuCommand.cpp) through NpuDatabase, and the translated database as
+// (bisheng) command translation (driver/NpuCommand.cpp) through NpuDatabase, and the translated database as
 // pto-lint --export-compile-commands writes it (compileCommandsJson). The input is a compile_commands.json text.
 // Oracles: a translated command is a clang command (clang++ first, -fsyntax-only, the prelude force-included, no
 // vendor-only option left), translating it again changes nothing (it is no longer a CCE command), every CCE command
 // gives either its cores or an error, and the exported text is JSON that reads back as the same commands.
-#include "clang-plugin/NpuCommand.h"
-#include "clang-plugin/NpuDatabase.h"
+#include "driver/NpuCommand.h"
+#include "clangfe/NpuDatabase.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 
@@ -18,6 +18,7 @@
 #include <vector>
 
 using namespace pto::clangfe;
+using namespace pto::driver;
 using clang::tooling::CompileCommand;
 
 namespace {

@@ -16,8 +16,9 @@ endfunction()
 # Rule files: the loader, the validator and the rule compiler (pto-rulegen's path), and the engine on what loads.
 ptolint_fuzz_target(rule-fuzz SOURCES RuleFuzz.cpp ${CMAKE_BINARY_DIR}/EmbeddedRules.cpp LIBS ptolint_checker)
 # Compile databases and CCE command translation (NpuCommand, NpuDatabase, the exported database).
-ptolint_fuzz_target(npu-fuzz SOURCES NpuFuzz.cpp ${CMAKE_SOURCE_DIR}/clang-plugin/NpuCommand.cpp
-                    ${CMAKE_SOURCE_DIR}/clang-plugin/NpuDatabase.cpp LIBS clang-cpp LLVM nlohmann_json::nlohmann_json)
+ptolint_fuzz_target(npu-fuzz SOURCES NpuFuzz.cpp ${CMAKE_SOURCE_DIR}/driver/NpuCommand.cpp
+                    ${CMAKE_SOURCE_DIR}/clangfe/NpuDatabase.cpp LIBS ptolint_support clang-cpp LLVM
+                    nlohmann_json::nlohmann_json)
 target_include_directories(npu-fuzz SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS} ${CLANG_INCLUDE_DIRS})
 target_compile_definitions(npu-fuzz PRIVATE ${LLVM_DEFINITIONS})
 # JSON and SARIF reports: structured random findings, written and read back.

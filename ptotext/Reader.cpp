@@ -2,6 +2,7 @@
 // tile_buf spellings), §5 (tile-op operands).
 #include "Reader.h"
 
+#include "support/Targets.h"
 #include "z3model/Solver.h"
 
 #include <cctype>
@@ -14,13 +15,7 @@ namespace pto::ptotext {
 
 using checker::SourceLoc;
 
-std::optional<checker::Target> archTarget(const std::string &A) {
-  if (A == "a5")
-    return checker::Target::A5;
-  if (A == "a2" || A == "a3" || A == "a2a3")
-    return checker::Target::A2A3;
-  return std::nullopt;
-}
+std::optional<checker::Target> archTarget(const std::string &A) { return support::ptoArchTarget(A); }
 
 namespace {
 

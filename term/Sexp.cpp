@@ -1,6 +1,8 @@
 // term: s-expression reader, printer and sort checker (see Sexp.h).
 #include "Sexp.h"
 
+#include "support/Spelling.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -261,7 +263,7 @@ std::optional<Sort> checkSort(const Sexp &T, std::optional<Sort> Want, const Sig
     std::vector<std::string> Names;
     for (const auto &[N, F] : Sig.functions())
       Names.push_back(N);
-    std::string Near = closest(Head, Names);
+    std::string Near = support::closest(Head, Names);
     Errors.push_back("unknown function '" + Head + "'" + (Near.empty() ? "" : " (did you mean '" + Near + "'?)"));
     return std::nullopt;
   }
@@ -309,38 +311,6 @@ std::optional<Sort> checkSort(const Sexp &T, std::optional<Sort> Want, const Sig
   if (!Ok)
     return std::nullopt;
   return Mismatch(*F.result);
-}
-
-std::string closest(const std::string &Name, const std::vector<std::string> &Candidates) {
-  std::string Best;
-  size_t BestD = 3, BestPrefix = 0;
-  auto Prefix = [&](const std::string &C) {
-    size_t P = 0;
-    while (P < C.size() && P < Name.size() && C[P] == Name[P])
-      ++P;
-    return P;
-  };
-  for (const std::string &C : Candidates) {
-    std::vector<size_t> Row(C.size() + 1);
-    for (size_t J = 0; J <= C.size(); ++J)
-      Row[J] = J;
-    for (size_t I = 1; I <= Name.size(); ++I) {
-      size_t Diag = Row[0];
-      Row[0] = I;
-      for (size_t J = 1; J <= C.size(); ++J) {
-        size_t Up = Row[J];
-        Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1, Diag + (Name[I - 1] == C[J - 1] ? 0 : 1)});
-        Diag = Up;
-      }
-    }
-    // Ties go to the candidate that shares the longer prefix ("vrows": "vrow", not "rows").
-    if (Row[C.size()] < BestD || (Row[C.size()] == BestD && !Best.empty() && Prefix(C) > BestPrefix)) {
-      BestD = Row[C.size()];
-      Best = C;
-      BestPrefix = Prefix(C);
-    }
-  }
-  return Best;
 }
 
 } // namespace pto::term

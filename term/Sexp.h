@@ -71,9 +71,6 @@ using SymbolSorts = std::function<std::optional<Sort>(const std::string &Name, s
 std::optional<Sort> checkSort(const Sexp &Term, std::optional<Sort> Want, const Signature &Sig,
                               const SymbolSorts &Syms, std::vector<std::string> &Errors);
 
-/// The closest of Candidates to Name by edit distance (at most 2 edits), or "".
-std::string closest(const std::string &Name, const std::vector<std::string> &Candidates);
-
 } // namespace pto::term
 
 #endif

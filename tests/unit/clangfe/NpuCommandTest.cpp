@@ -2,7 +2,7 @@
 //
 // NpuKernels.ParseForEveryCore runs clang and is compiled in when PTOLINT_SOURCE_DIR and PTOLINT_CLANGXX are
 // defined (as for cli_tests).
-#include "clang-plugin/NpuCommand.h"
+#include "driver/NpuCommand.h"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-using pto::clangfe::NpuTranslation;
-using pto::clangfe::translateNpuCommand;
+using pto::driver::NpuTranslation;
+using pto::driver::translateNpuCommand;
 using Args = std::vector<std::string>;
 
 namespace {
@@ -238,10 +238,10 @@ void expectParses(const std::string &Kernel, const std::string &Arch, size_t Cor
   const std::string Src = PTOLINT_SOURCE_DIR;
   NpuTranslation T = translateNpuCommand({"bisheng", "-xcce", "--cce-aicore-arch=" + Arch, "-std=c++17",
                                           "-I" + Src + "/refmodel/include", "-c", Src + "/tests/npu/" + Kernel},
-                                         Src + "/clang-plugin/prelude");
+                                         Src + "/clangfe/prelude");
   ASSERT_EQ(T.error, "");
   ASSERT_EQ(T.cores.size(), Cores);
-  for (const pto::clangfe::NpuCore &C : T.cores) {
+  for (const pto::driver::NpuCore &C : T.cores) {
     std::string Cmd = shellQuote(PTOLINT_CLANGXX);
     for (size_t I = 1; I < C.args.size(); ++I)
       Cmd += " " + shellQuote(C.args[I]);

@@ -147,14 +147,6 @@ TEST(Baseline, FileFormatIsVersionedSortedAndChecked) {
   EXPECT_EQ(Err.rfind("b.json: error: not a pto-lint baseline", 0), 0u) << Err;
 }
 
-TEST(Baseline, WrittenAtomically) {
-  std::string D = testutil::tempDir("baseline");
-  EXPECT_EQ(driver::writeFileAtomically(D + "/b.json", "one\n"), "");
-  EXPECT_EQ(driver::writeFileAtomically(D + "/b.json", "two\n"), "");
-  EXPECT_EQ(testutil::readFile(D + "/b.json"), "two\n");
-  EXPECT_NE(driver::writeFileAtomically(D + "/missing/b.json", "x"), "");
-}
-
 TEST(Session, WarningsAsErrorsHeaderFilterAndAdvisory) {
   driver::Options O = a2a3();
   ASSERT_EQ(driver::applyOption(O, "warnings-as-errors", "pto-colreduce-*,-pto-colreduce-empty"), "");

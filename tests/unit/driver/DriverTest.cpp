@@ -181,7 +181,7 @@ TEST(Driver, CitedDocPagesExist) {
   const std::filesystem::path Root = PTOLINT_SOURCE_DIR;
   static const std::regex Cite(R"((pto-isa@[0-9a-f]+ )?(docs/[A-Za-z0-9_./-]+\.md))");
   unsigned Checked = 0;
-  for (const char *Dir : {"checker", "clang-plugin", "driver", "term", "tools", "z3model", "rules", "docs", "scripts"})
+  for (const char *Dir : {"checker", "clangfe", "cmd", "driver", "support", "term", "tools", "z3model", "rules", "docs", "scripts"})
     for (const auto &E : std::filesystem::recursive_directory_iterator(Root / Dir)) {
       if (!E.is_regular_file() || E.path().filename().string().rfind("pto-", 0) == 0)
         continue; // generated rule pages cite upstream's docs (pto-isa docs/isa/...) in their sources

@@ -1,0 +1,201 @@
+// clangfe: the extractor's entry points, its source helpers, and an operand's facts read from its type.
+#include "ExtractImpl.h"
+
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using pto::checker::DType;
+
+namespace pto::clangfe {
+namespace extract {
+
+SourceLoc toLoc(const ASTContext &Ctx, SourceLocation L) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLoc Out;
+  if (L.isInvalid())
+    return Out;
+  L = SM.getFileLoc(L);
+  FileID F = SM.getFileID(L);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(F);
+  if (!FE)
+    return Out;
+  Out.file = FE->getName().str();
+  Out.line = SM.getSpellingLineNumber(L);
+  Out.col = SM.getSpellingColumnNumber(L);
+  return Out;
+}
+
+std::string sourceText(const ASTContext &Ctx, SourceRange R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange CR = CharSourceRange::getTokenRange(SM.getFileLoc(R.getBegin()), SM.getFileLoc(R.getEnd()));
+  StringRef T = Lexer::getSourceText(CR, SM, Ctx.getLangOpts());
+  return T.str();
+}
+
+bool inPtoNamespace(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  while (DC && DC->isInlineNamespace())
+    DC = DC->getParent();
+  const auto *NS = dyn_cast_or_null<NamespaceDecl>(DC);
+  if (!NS || NS->getName() != "pto")
+    return false;
+  const DeclContext *P = NS->getParent();
+  while (P && P->isInlineNamespace())
+    P = P->getParent();
+  return P && P->isTranslationUnit();
+}
+
+bool inSystemHeader(const ASTContext &Ctx, const Decl *D) {
+  return D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
+         Ctx.getSourceManager().isInSystemHeader(D->getLocation());
+}
+
+std::string functionName(const ASTContext &Ctx, const FunctionDecl *F, bool Qualified) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  F->getNameForDiagnostic(OS, Ctx.getPrintingPolicy(), Qualified);
+  return OS.str();
+}
+
+const VarDecl *referencedVar(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DR->getDecl());
+  return nullptr;
+}
+
+/// The specialization of class template pto::<Name> that T is or derives from (through single bases).
+static const ClassTemplateSpecializationDecl *ptoSpecialization(QualType T, StringRef Name) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  for (int Depth = 0; RD && Depth < 8; ++Depth) {
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(RD))
+      if (S->getName() == Name && inPtoNamespace(S))
+        return S;
+    if (!RD->hasDefinition() || RD->getNumBases() != 1)
+      return nullptr;
+    RD = RD->bases_begin()->getType()->getAsCXXRecordDecl();
+  }
+  return nullptr;
+}
+
+const ClassTemplateSpecializationDecl *tileSpecialization(QualType T) { return ptoSpecialization(T, "Tile"); }
+
+/// True if T is (or derives from) a specialization of pto::Event.
+static bool isEventType(QualType T) { return ptoSpecialization(T, "Event") != nullptr; }
+
+/// Enumerator name of an integral template argument of enum type ("" if not an enum).
+static std::string enumName(const TemplateArgument &A) {
+  if (A.getKind() != TemplateArgument::Integral)
+    return {};
+  const EnumType *ET = A.getIntegralType()->getAs<EnumType>();
+  if (!ET)
+    return {};
+  for (const EnumConstantDecl *E : ET->getDecl()->enumerators())
+    if (llvm::APSInt::isSameValue(E->getInitVal(), A.getAsIntegral()))
+      return E->getName().str();
+  return {};
+}
+
+std::optional<int64_t> intArg(const TemplateArgument &A) {
+  if (A.getKind() == TemplateArgument::Integral)
+    return A.getAsIntegral().getExtValue();
+  return std::nullopt;
+}
+
+std::pair<DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T) {
+  QualType C = T.getCanonicalType().getUnqualifiedType();
+  if (const auto *B = C->getAs<BuiltinType>()) {
+    switch (B->getKind()) {
+    case BuiltinType::Float: return {DType::F32, "float"};
+    case BuiltinType::Double: return {DType::F64, "double"};
+    case BuiltinType::Float16:
+    case BuiltinType::Half: return {DType::F16, "half"};
+    case BuiltinType::BFloat16: return {DType::BF16, "bfloat16_t"};
+    default: break;
+    }
+    if (B->isInteger() && !B->isBooleanType()) {
+      uint64_t Bits = Ctx.getTypeSize(C);
+      bool S = B->isSignedInteger();
+      switch (Bits) {
+      case 8: return {S ? DType::I8 : DType::U8, S ? "int8_t" : "uint8_t"};
+      case 16: return {S ? DType::I16 : DType::U16, S ? "int16_t" : "uint16_t"};
+      case 32: return {S ? DType::I32 : DType::U32, S ? "int32_t" : "uint32_t"};
+      case 64: return {S ? DType::I64 : DType::U64, S ? "int64_t" : "uint64_t"};
+      default: break;
+      }
+    }
+  }
+  return {DType::Unknown, T.getAsString(Ctx.getPrintingPolicy())};
+}
+
+TileFacts CallTranslator::tile(const Expr *Arg) {
+  TileFacts T;
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  T.expr = sourceText(Ctx, E->getSourceRange());
+  QualType Ty = E->getType();
+  T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  if (const ClassTemplateSpecializationDecl *R = regSpecialization(Ty)) {
+    reg(E, R, T);
+    return T;
+  }
+  if (isMaskType(Ty)) {
+    T.isMask = true;
+    mask(E, T);
+    return T;
+  }
+  const ClassTemplateSpecializationDecl *S = tileSpecialization(Ty);
+  if (!S || S->getTemplateArgs().size() < 7) {
+    T.isEvent = isEventType(Ty);
+    return T;
+  }
+  const TemplateArgumentList &A = S->getTemplateArgs();
+  T.isTile = true;
+  T.loc = enumName(A[0]);
+  if (A[1].getKind() == TemplateArgument::Type)
+    std::tie(T.dtype, T.dtypeName) = dtypeOf(Ctx, A[1].getAsType());
+  T.rows = intArg(A[2]).value_or(0);
+  T.cols = intArg(A[3]).value_or(0);
+  T.blayout = enumName(A[4]);
+  T.declValidRow = intArg(A[5]).value_or(0);
+  T.declValidCol = intArg(A[6]).value_or(0);
+  T.slayout = A.size() > 7 ? enumName(A[7]) : "NoneBox";
+  T.sfractalSize = A.size() > 8 ? intArg(A[8]).value_or(512) : 512;
+  T.typeSpelling = tileSpelling(T);
+
+  const VarDecl *VD = referencedVar(E);
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && ParamTile && !Mods.ShapeSets.count(VD) &&
+                                                            !Mods.Assigns.count(VD))
+    if (std::optional<TileFacts> Caller = ParamTile(P))
+      return *Caller; // the caller's tile, as the caller has it at the call
+  if (VD) {
+    T.declLoc = toLoc(Ctx, VD->getLocation());
+    writtenType(VD, T);
+  }
+  T.validRow = dim(VD, E, T, true);
+  T.validCol = dim(VD, E, T, false);
+  placement(VD, E, T);
+  return T;
+}
+
+} // namespace extract
+
+std::vector<checker::CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes) {
+  extract::Finder F(Ctx, Rules, Scopes);
+  F.TraverseDecl(Ctx.getTranslationUnitDecl());
+  F.fillInstantiationChains();
+  return std::move(F.Calls);
+}
+
+SourceLocation toClangLoc(ASTContext &Ctx, const checker::SourceLoc &L) {
+  if (!L.valid())
+    return {};
+  SourceManager &SM = Ctx.getSourceManager();
+  auto FE = SM.getFileManager().getOptionalFileRef(L.file);
+  if (!FE)
+    return {};
+  return SM.translateFileLineCol(*FE, L.line, L.col);
+}
+
+} // namespace pto::clangfe

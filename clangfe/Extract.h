@@ -1,0 +1,42 @@
+// clangfe: Clang AST -> CallSite facts for every PTO op call the rule set knows.
+#ifndef PTOLINT_CLANGPLUGIN_EXTRACT_H
+#define PTOLINT_CLANGPLUGIN_EXTRACT_H
+
+#include "checker/Facts.h"
+#include "checker/Rule.h"
+
+#include "checker/Finding.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <memory>
+
+#include <vector>
+
+namespace pto::clangfe {
+
+/// Expansion ranges of the macros that open vector code (`__VEC_SCOPE__`, `__simd_vf__`), recorded by
+/// recordScopeMacros during preprocessing.
+struct ScopeMacros {
+  std::vector<clang::SourceRange> vecScope, simdFunction;
+};
+
+/// Registers a preprocessor callback that fills Out (which must outlive the preprocessor).
+void recordScopeMacros(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out);
+
+/// Finds calls of the rule set's ops (matched by qualified name pto::<OP>, so the real pto-isa headers and
+/// the project's clean-room header both work; builtins such as vmin in any namespace) in non-dependent
+/// code, including template instantiations.
+std::vector<checker::CallSite> extractCalls(clang::ASTContext &Ctx, const checker::RuleSet &Rules,
+                                           const ScopeMacros &Scopes);
+
+/// The clang location of a SourceLoc produced by extractCalls in the same AST (invalid if none).
+clang::SourceLocation toClangLoc(clang::ASTContext &Ctx, const checker::SourceLoc &L);
+/// A finding's fix as clang fix-it hints (empty when an edit's place is not in this AST).
+std::vector<clang::FixItHint> fixItHints(clang::ASTContext &Ctx, const checker::Fix &F);
+
+} // namespace pto::clangfe
+
+#endif

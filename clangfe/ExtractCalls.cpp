@@ -1,0 +1,370 @@
+// clangfe: finds the PTO op calls, binds their overloads, and records each in its calling contexts and
+// instantiation chain.
+#include "ExtractImpl.h"
+
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace pto::clangfe::extract {
+
+/// Calls are found in function bodies of user code. Declarations in system headers (the standard library,
+/// anything included with -isystem) are not walked, as clang-tidy does not report there either, and types are
+/// not walked (TraverseTypeLoc): an op call in a type is unevaluated. Together this is most of the AST of a typical
+/// kernel.
+bool Finder::TraverseDecl(Decl *D) {
+  if (inSystemHeader(Ctx, D))
+    return true;
+  return RecursiveASTVisitor::TraverseDecl(D);
+}
+
+template <class F> bool Finder::withFunction(FunctionDecl *FD, F Body) {
+  // A template's pattern is never checked (its instantiations are, and the visitor reaches them from the
+  // template declaration, not from the pattern's body): do not walk it.
+  if (FD->isDependentContext()) {
+    if (FD->hasBody() && Ctx.getDiagnostics().hasErrorOccurred() && hasInvalidInstantiation(FD))
+      unresolvedInPattern(FD);
+    return true;
+  }
+  return inFunction(FD, Body);
+}
+
+bool Finder::TraverseFunctionDecl(FunctionDecl *FD) {
+  return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(FD); });
+}
+
+bool Finder::TraverseCXXMethodDecl(CXXMethodDecl *FD) {
+  return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(FD); });
+}
+
+bool Finder::TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
+  return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); });
+}
+
+bool Finder::VisitCallExpr(CallExpr *CE) {
+  if (!CurFn || CurFn->isDependentContext() || CE->isTypeDependent() || CE->isValueDependent())
+    return true;
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return true;
+  // Clang may have corrected a name it could not find (`TCOLARGMIN` -> `TCOLARGMAX` when the first did not
+  // parse): the call the user wrote is not the one in the AST, so it is not checked as that one.
+  SourceLocation NameLoc = CE->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Written =
+      NameLoc.isValid()
+          ? Lexer::getSourceText(CharSourceRange::getTokenRange(SM.getSpellingLoc(NameLoc)), SM, Ctx.getLangOpts()).str()
+          : "";
+  if (!Written.empty() && Written != FD->getName() && Rules.op(Written) && !Rules.op(Written)->builtin) {
+    recordUnresolved(CE, *Rules.op(Written), CE->getNumArgs(),
+                     "'" + Written + "' is not declared here (clang read it as '" + FD->getName().str() +
+                         "'): the header that declares it did not compile");
+    return true;
+  }
+  const checker::OpSignature *Sig = Rules.op(FD->getName().str());
+  if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
+    return true;
+  record(CE, FD, *Sig);
+  return true;
+}
+
+/// A call clang could not resolve (the TU has errors: a header it could not read, operands of invalid type):
+/// clang keeps it as a RecoveryExpr whose first child names the callee. A call of a PTO op is reported as
+/// unknown, with the reason, instead of vanishing.
+bool Finder::VisitRecoveryExpr(RecoveryExpr *RE) {
+  if (!CurFn || CurFn->isDependentContext() || RE->subExpressions().empty())
+    return true;
+  const Expr *Callee = RE->subExpressions()[0]->IgnoreParenImpCasts();
+  std::string Name;
+  bool Declared = false;
+  if (const auto *OE = dyn_cast<OverloadExpr>(Callee)) {
+    Name = OE->getName().getAsString();
+    Declared = OE->getNumDecls() > 0;
+  } else if (const auto *DR = dyn_cast<DeclRefExpr>(Callee)) {
+    Name = DR->getDecl()->getName().str();
+    Declared = true;
+  } else {
+    return true;
+  }
+  const checker::OpSignature *Sig = Rules.op(Name);
+  if (!Sig || Sig->builtin)
+    return true;
+  std::string Types;
+  for (size_t I = 1; I < RE->subExpressions().size(); ++I) {
+    const Expr *A = RE->subExpressions()[I];
+    QualType T = A->getType();
+    Types += std::string(I > 1 ? ", " : "") + "'" + sourceText(Ctx, A->getSourceRange()) + "' of type '" +
+             (A->containsErrors() || T.isNull() || T->containsErrors() ? std::string("<invalid>")
+                                                                        : T.getAsString(Ctx.getPrintingPolicy())) +
+             "'";
+  }
+  recordUnresolved(RE, *Sig, RE->subExpressions().size() - 1,
+                   Declared ? "no declaration of '" + Name + "' the compiler read accepts these operands (" + Types +
+                                  "); the translation unit has errors"
+                            : "'" + Name + "' is not declared here: the header that declares it did not compile");
+  return true;
+}
+
+/// A function template with an instantiation clang gave up on (marked invalid, its body dropped).
+bool Finder::hasInvalidInstantiation(const FunctionDecl *FD) {
+  if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+    for (const FunctionDecl *Spec : T->specializations())
+      if (Spec->isInvalidDecl())
+        return true;
+  return false;
+}
+
+/// In a translation unit with errors, a template's call of an op that no declaration was found for (an empty
+/// lookup left for argument-dependent lookup) fails in its instantiations, which clang marks invalid and drops:
+/// report it once, from the template (only for a template with such an instantiation: an empty lookup in a
+/// template nothing instantiates is ordinary C++, resolved by ADL where it is used).
+void Finder::unresolvedInPattern(const FunctionDecl *FD) {
+  struct Find : RecursiveASTVisitor<Find> {
+    std::vector<std::pair<const CallExpr *, std::string>> Out;
+    bool VisitCallExpr(CallExpr *C) {
+      if (const auto *U = dyn_cast<UnresolvedLookupExpr>(C->getCallee()->IgnoreParenImpCasts()))
+        if (U->getNumDecls() == 0)
+          Out.emplace_back(C, U->getName().getAsString());
+      return true;
+    }
+  } F;
+  F.TraverseStmt(FD->getBody());
+  inFunction(FD, [&] {
+    for (const auto &[C, Name] : F.Out)
+      if (const checker::OpSignature *Sig = Rules.op(Name); Sig && !Sig->builtin)
+        recordUnresolved(C, *Sig, C->getNumArgs(),
+                         "'" + Name + "' is not declared here: the header that declares it did not compile");
+    return 0;
+  });
+}
+
+/// A call site of Sig's op at Call in the current function, its facts still to be filled in.
+CallSite Finder::newSite(const Expr *Call, const checker::OpSignature &Sig) {
+  CallSite Site;
+  Site.op = Sig.name;
+  Site.loc = toLoc(Ctx, Call->getBeginLoc());
+  Site.text = checker::normalizeCallText(sourceText(Ctx, Call->getSourceRange()));
+  Site.function = functionName(Ctx, CurFn, /*Qualified=*/true);
+  return Site;
+}
+
+/// Adds a finished call site of the current function (its instantiation chain is filled in after the traversal).
+void Finder::add(CallSite Site) {
+  SiteFns.push_back(CurFn);
+  Calls.push_back(std::move(Site));
+}
+
+void Finder::recordUnresolved(const Expr *Call, const checker::OpSignature &Sig, size_t Args, const std::string &Why) {
+  CallSite Site = newSite(Call, Sig);
+  const checker::Overload *Ov = Sig.byArity(Args);
+  Site.overload = Ov ? Ov->name : Sig.overloads.empty() ? "" : Sig.overloads.front().name;
+  Site.unresolved = Why;
+  add(std::move(Site));
+}
+
+/// Callee (canonical declaration) -> its calls in the TU and the functions they are in (instantiated bodies
+/// included, system headers not). Computed on first use.
+const std::vector<CallRef> &Finder::callers(const FunctionDecl *F) {
+  if (!CallMap) {
+    struct Collect : RecursiveASTVisitor<Collect> {
+      ASTContext &Ctx;
+      std::map<const FunctionDecl *, std::vector<CallRef>> &Out;
+      const FunctionDecl *In = nullptr;
+      Collect(ASTContext &Ctx, decltype(Out) Out) : Ctx(Ctx), Out(Out) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool TraverseDecl(Decl *D) {
+        if (inSystemHeader(Ctx, D))
+          return true;
+        auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+        if (FD && FD->isDependentContext())
+          return true;
+        const FunctionDecl *Saved = In;
+        if (FD)
+          In = FD;
+        bool R = RecursiveASTVisitor::TraverseDecl(D);
+        In = Saved;
+        return R;
+      }
+      bool TraverseTypeLoc(TypeLoc) { return true; }
+      bool VisitCallExpr(CallExpr *C) {
+        if (const FunctionDecl *Callee = C->getDirectCallee(); Callee && In)
+          Out[Callee->getCanonicalDecl()].emplace_back(C, In);
+        return true;
+      }
+    };
+    CallMap.emplace();
+    Collect(Ctx, *CallMap).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  static const std::vector<CallRef> None;
+  auto It = CallMap->find(F->getCanonicalDecl());
+  return It == CallMap->end() ? None : It->second;
+}
+
+/// Number of parameters before the trailing `events...` pack, from the template pattern.
+size_t Finder::fixedParams(const FunctionDecl *FD) {
+  const FunctionDecl *Pattern = FD;
+  if (const FunctionTemplateDecl *T = FD->getPrimaryTemplate())
+    Pattern = T->getTemplatedDecl();
+  size_t N = 0;
+  for (const ParmVarDecl *P : Pattern->parameters())
+    if (!P->isParameterPack())
+      ++N;
+  return N;
+}
+
+void Finder::record(const CallExpr *CE, const FunctionDecl *FD, const checker::OpSignature &Sig) {
+  const checker::Overload *Ov = nullptr;
+  if (Sig.builtin) {
+    // A compiler builtin: the register form is the one whose first operand is a RegTensor (the A2A3
+    // pointer form of the same name is another builtin); trailing mode arguments are not operands.
+    if (CE->getNumArgs() == 0 || !regSpecialization(CE->getArg(0)->getType()))
+      return;
+    for (const checker::Overload &O : Sig.overloads)
+      if (O.cpp && O.roles.size() <= CE->getNumArgs() && (!Ov || O.roles.size() > Ov->roles.size()))
+        Ov = &O;
+  } else {
+    Ov = Sig.byArity(std::min<size_t>(fixedParams(FD), CE->getNumArgs()));
+  }
+  if (!Ov)
+    return;
+  // A function the TU calls is checked in each calling context: its parameters bound to the caller's
+  // arguments and the caller's guards added, and so on up the callers (up to 3 levels) while the caller has
+  // parameters and callers of its own; at most 16 contexts (with more, fewer levels; with more than 16 direct
+  // callers, on its own). Register builtins (vmin, vmax) are checked on their own: their scope already follows
+  // the callers (inVectorScope), and a predicate is not followed through calls.
+  std::vector<CallChain> Contexts;
+  for (unsigned Levels = MaxLevels; Levels > 0; --Levels) {
+    Contexts.clear();
+    CallChain C;
+    if (Sig.builtin || !contexts(CurFn, C, Levels, Contexts) || Contexts.size() > MaxContexts)
+      Contexts.clear();
+    else
+      break;
+  }
+  if (Contexts.empty() || (Contexts.size() == 1 && Contexts[0].empty()))
+    recordIn(CE, Sig, *Ov, {});
+  else
+    for (const CallChain &C : Contexts)
+      recordIn(CE, Sig, *Ov, C);
+}
+
+/// The calling contexts of F, up to Levels callers deep (a caller without parameters or callers ends a chain);
+/// false when there are more than MaxContexts.
+bool Finder::contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels, std::vector<CallChain> &Out) {
+  const auto &Calls = F->getNumParams() && Levels ? callers(F) : std::vector<CallRef>{};
+  bool Recursive = false;
+  for (const auto &[Call, Caller] : Calls)
+    for (const auto &[C2, G] : Prefix)
+      Recursive |= G == Caller || Caller == F;
+  if (Calls.empty() || Recursive) {
+    Out.push_back(Prefix);
+    return Out.size() <= MaxContexts;
+  }
+  for (const auto &[Call, Caller] : Calls) {
+    Prefix.emplace_back(Call, Caller);
+    bool Ok = contexts(Caller, Prefix, Levels - 1, Out);
+    Prefix.pop_back();
+    if (!Ok)
+      return false;
+  }
+  return true;
+}
+
+/// Sets up Tr, which translates values at Call in function G.
+void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G) {
+  Tr.Uses = &Uses;
+  Tr.SetDominates = [this, Call, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, Call); }); };
+  Tr.LaunchBlocks = [this](const FunctionDecl *F) { return launchBlocks(F); };
+  Tr.CallLoc = Call->getBeginLoc();
+  Tr.CallInLoop = inFunction(G, [&] { return inLoop(Call); });
+}
+
+/// One call site: CE in CurFn, in the calling context Context (innermost call first; empty: on its own).
+void Finder::recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const checker::Overload &Ov,
+                      const CallChain &Context) {
+  CallSite Site = newSite(CE, Sig);
+  Site.overload = Ov.name;
+
+  CallTranslator Tr(Ctx, CurFn, mods(CurFn), Site);
+  configure(Tr, CE, CurFn);
+  // One translator per caller; translator K reads its function's parameters as translator K+1's arguments.
+  std::vector<std::unique_ptr<CallTranslator>> Outer;
+  CallTranslator *Inner = &Tr;
+  for (const auto &[Call, Caller] : Context) {
+    Site.callers.emplace_back(toLoc(Ctx, Call->getBeginLoc()), functionName(Ctx, Caller, /*Qualified=*/true));
+    Outer.push_back(std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site));
+    CallTranslator *O = Outer.back().get();
+    const CallExpr *K = Call;
+    const FunctionDecl *G = Caller;
+    configure(*O, K, G);
+    const FunctionDecl *Callee = K->getDirectCallee();
+    unsigned Offset = isa<CXXOperatorCallExpr>(K) && Callee && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+    auto Arg = [K, Offset](const ParmVarDecl *P) -> const Expr * {
+      unsigned I = P->getFunctionScopeIndex() + Offset;
+      return I < K->getNumArgs() && !isa<CXXDefaultArgExpr>(K->getArg(I)) ? K->getArg(I) : nullptr;
+    };
+    Inner->ParamValue = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
+      const Expr *A = Arg(P);
+      if (!A)
+        return std::nullopt;
+      return inFunction(G, [&] { return O->term(A); });
+    };
+    Inner->ParamTile = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<TileFacts> {
+      const Expr *A = Arg(P);
+      if (!A)
+        return std::nullopt;
+      return inFunction(G, [&] { return O->tile(A); });
+    };
+    Inner = O;
+  }
+  for (size_t I = 0; I < Ov.roles.size(); ++I) {
+    checker::Operand O;
+    O.role = Ov.roles[I];
+    O.tile = Tr.tile(CE->getArg(I));
+    Site.operands.push_back(O);
+  }
+  if (Sig.builtin)
+    Site.constants.emplace_back("op.invecscope", inVectorScope(CE, CurFn, 0) ? 1 : 0);
+  collectPath(CE, Tr, Site);
+  for (size_t I = 0; I < Context.size(); ++I)
+    inFunction(Context[I].second, [&] {
+      collectPath(Context[I].first, *Outer[I], Site);
+      return 0;
+    });
+  add(std::move(Site));
+}
+
+/// Remembers that the current function refers to D, if D is an instantiated function: the next link of
+/// D's instantiation chain.
+void Finder::noteReferrer(const ValueDecl *D) {
+  if (const auto *FD = dyn_cast<FunctionDecl>(D))
+    if (CurFn && FD->isTemplateInstantiation() && !CurFn->isDependentContext())
+      Referrer.emplace(FD, CurFn);
+}
+
+bool Finder::VisitDeclRefExpr(DeclRefExpr *E) {
+  noteReferrer(E->getDecl());
+  return true;
+}
+
+bool Finder::VisitMemberExpr(MemberExpr *E) {
+  noteReferrer(E->getMemberDecl());
+  return true;
+}
+
+/// "in instantiation of 'f<...>' requested here" notes, innermost first, following each instantiated
+/// function to the function that referred to it (up to 8 levels).
+void Finder::fillInstantiationChains() {
+  for (size_t I = 0; I < Calls.size(); ++I) {
+    const FunctionDecl *F = SiteFns[I];
+    std::set<const FunctionDecl *> Seen;
+    for (int Depth = 0; F && Depth < 8 && F->isTemplateInstantiation() && Seen.insert(F).second; ++Depth) {
+      Calls[I].instantiatedFrom.push_back(toLoc(Ctx, F->getPointOfInstantiation()));
+      Calls[I].instantiationNames.push_back(functionName(Ctx, F, /*Qualified=*/false));
+      auto It = Referrer.find(F);
+      F = It == Referrer.end() ? nullptr : It->second;
+    }
+  }
+}
+
+} // namespace pto::clangfe::extract

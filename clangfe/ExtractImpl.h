@@ -1,0 +1,304 @@
+// clangfe: what the extractor's files (Extract*.cpp) share: source helpers, the call finder and the translator.
+#ifndef PTOLINT_CLANGPLUGIN_EXTRACTIMPL_H
+#define PTOLINT_CLANGPLUGIN_EXTRACTIMPL_H
+
+#include "Extract.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+/// The extractor's parts, for its own files only. Each member function is defined in the file of its concern:
+/// Extract.cpp (entry point, operand types), ExtractCalls.cpp (op calls, calling contexts), ExtractValues.cpp
+/// (integer values as terms), ExtractDataflow.cpp (writes, dominance, path conditions), ExtractPlacement.cpp
+/// (TASSIGN), ExtractRegisters.cpp (A5 registers, masks, vector scopes), ExtractSpellings.cpp (fix-it spellings).
+namespace pto::clangfe::extract {
+
+using checker::CallSite;
+using checker::IntFact;
+using checker::SourceLoc;
+using checker::TileFacts;
+using clang::ASTContext;
+using clang::CallExpr;
+using clang::ClassTemplateSpecializationDecl;
+using clang::CXXMemberCallExpr;
+using clang::Decl;
+using clang::Expr;
+using clang::FunctionDecl;
+using clang::ParmVarDecl;
+using clang::QualType;
+using clang::SourceLocation;
+using clang::Stmt;
+using clang::VarDecl;
+
+// --- Source helpers (Extract.cpp) ---
+
+SourceLoc toLoc(const ASTContext &Ctx, SourceLocation L);
+std::string sourceText(const ASTContext &Ctx, clang::SourceRange R);
+/// True if D is declared directly in namespace pto (inline namespaces in between are fine).
+bool inPtoNamespace(const Decl *D);
+/// True if D (not the translation unit) is declared in a system header: such declarations are not walked.
+bool inSystemHeader(const ASTContext &Ctx, const Decl *D);
+/// F's name as diagnostics print it.
+std::string functionName(const ASTContext &Ctx, const FunctionDecl *F, bool Qualified);
+/// The variable E names (parentheses and implicit casts aside), or null.
+const VarDecl *referencedVar(const Expr *E);
+
+// --- Operand types (Extract.cpp, ExtractRegisters.cpp) ---
+
+/// The pto::Tile specialization a type is or derives from.
+const ClassTemplateSpecializationDecl *tileSpecialization(QualType T);
+/// A5 vector register RegTensor<T> (in namespace pto, or global as some vendor headers spell it).
+const ClassTemplateSpecializationDecl *regSpecialization(QualType T);
+/// A predicate register: MaskReg (pto) or the vendor's vector_bool, however it is spelled.
+bool isMaskType(QualType T);
+std::optional<int64_t> intArg(const clang::TemplateArgument &A);
+std::pair<checker::DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T);
+/// How a tile's type is shown in messages: `Tile<TileType::VEC, float, 16, 32>`, defaulted arguments left out
+/// (ExtractSpellings.cpp).
+std::string tileSpelling(const TileFacts &T);
+
+/// Variables whose value may change after their initialisation (assignment, ++/--, address taken,
+/// non-const reference binding, by-reference lambda capture, or a SetValid* member call on a tile), and the
+/// placements (TASSIGN) of tiles, in one function body (ExtractDataflow.cpp).
+class ModifiedVars : public clang::RecursiveASTVisitor<ModifiedVars> {
+public:
+  explicit ModifiedVars(const FunctionDecl *FD);
+
+  std::set<const VarDecl *> Vars;
+  std::map<const VarDecl *, std::vector<const Expr *>> Writes; // assignments and ++/-- per variable (null: any)
+  std::map<const VarDecl *, const clang::ForStmt *> LoopOf;   // variables declared in a for-init
+  std::map<const VarDecl *, std::vector<const CXXMemberCallExpr *>> ShapeSets;
+  std::map<const VarDecl *, std::vector<const CallExpr *>> Assigns; // TASSIGN(tile, addr) / TASSIGN<addr>(tile)
+
+  bool VisitBinaryOperator(clang::BinaryOperator *B);
+  bool VisitUnaryOperator(clang::UnaryOperator *U);
+  bool VisitForStmt(clang::ForStmt *F);
+  bool VisitVarDecl(VarDecl *D);
+  bool VisitLambdaExpr(clang::LambdaExpr *L);
+  bool VisitCallExpr(CallExpr *C);
+
+private:
+  /// V may change at W (null: in a way not written as an assignment).
+  void write(const VarDecl *V, const Expr *W);
+};
+
+/// How often the main file writes each type spelling, for fix-its, which may rewrite a spelling only one tile
+/// uses: aliases by their uses (keyed by where the alias is declared, which its instantiations share), and the
+/// start of each declared type (variables of one declaration share one). Template patterns only: what is written.
+/// (ExtractSpellings.cpp)
+class TypeUses : public clang::RecursiveASTVisitor<TypeUses> {
+public:
+  explicit TypeUses(ASTContext &Ctx) : Ctx(Ctx) {}
+  unsigned aliasUses(const clang::TypedefNameDecl *D);
+  unsigned declsAt(SourceLocation TypeStart);
+
+  bool TraverseDecl(Decl *D);
+  bool TraverseFunctionDecl(FunctionDecl *D);
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *D);
+  bool TraverseClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl *D);
+  bool VisitTypedefTypeLoc(clang::TypedefTypeLoc TL);
+  bool VisitDeclaratorDecl(clang::DeclaratorDecl *D);
+
+private:
+  ASTContext &Ctx;
+  bool Built = false;
+  std::unordered_map<SourceLocation::UIntTy, unsigned> Alias, Starts;
+  void build();
+};
+
+/// Translates the facts of one call site: its operands' facts, and integer values and conditions as SMT-LIB2 terms
+/// over the call's symbols.
+class CallTranslator {
+public:
+  CallTranslator(ASTContext &Ctx, const FunctionDecl *Fn, ModifiedVars &Mods, CallSite &Site)
+      : Ctx(Ctx), Fn(Fn), Mods(Mods), Site(Site) {}
+
+  enum class Sort { Int, Bool };
+  struct Term {
+    std::string text;
+    Sort sort;
+  };
+
+  std::string intTerm(const Expr *E) { return asInt(translate(E)); }
+  Term term(const Expr *E) { return translate(E); }
+  std::string boolTerm(const Expr *E) { return asBool(translate(E)); }
+
+  /// The facts of the operand Arg (Extract.cpp).
+  TileFacts tile(const Expr *Arg);
+
+  /// The definition (TASSIGN, SetValidShape, ...) whose effect holds at the call: the last one that always
+  /// runs before it, provided no conditional definition comes between, and, if the call is in a loop, no
+  /// definition comes after it. Null when that is not certain.
+  template <class T> const T *reaching(const std::vector<const T *> &Defs) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    const T *Last = nullptr;
+    for (const T *D : Defs)
+      if (SetDominates && SetDominates(D) &&
+          (!Last || SM.isBeforeInTranslationUnit(Last->getBeginLoc(), D->getBeginLoc())))
+        Last = D;
+    if (!Last)
+      return nullptr;
+    for (const T *D : Defs) {
+      if (D == Last)
+        continue;
+      bool AfterLast = SM.isBeforeInTranslationUnit(Last->getBeginLoc(), D->getBeginLoc());
+      bool BeforeCall = SM.isBeforeInTranslationUnit(D->getBeginLoc(), CallLoc);
+      if (AfterLast && (BeforeCall || CallInLoop))
+        return nullptr;
+    }
+    return Last;
+  }
+
+  std::function<bool(const Stmt *)> SetDominates;
+  /// Calling context: a parameter of Fn read as the caller's argument (a term, or a tile's facts), when set.
+  std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
+  std::function<std::optional<TileFacts>(const ParmVarDecl *)> ParamTile;
+  /// The main file's type spellings, for fix-its (null: no fix-its).
+  TypeUses *Uses = nullptr;
+  /// The largest block count of the launches `Fn<<<blocks, ...>>>(...)` in the TU, if every one is a constant.
+  std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
+  SourceLocation CallLoc;
+  bool CallInLoop = false;
+
+private:
+  ASTContext &Ctx;
+  const FunctionDecl *Fn;
+  ModifiedVars &Mods;
+  CallSite &Site;
+  std::map<std::pair<const VarDecl *, bool>, std::string> DimCache;
+  unsigned Opaque = 0;
+  unsigned Depth = 0;
+  unsigned Nested = 0; // > 0 while translating a value read at another point than the call
+
+  static std::string asInt(const Term &T) { return T.sort == Sort::Int ? T.text : "(ite " + T.text + " 1 0)"; }
+  static std::string asBool(const Term &T) { return T.sort == Sort::Bool ? T.text : "(not (= " + T.text + " 0))"; }
+
+  // Registers and masks (ExtractRegisters.cpp).
+  void reg(const Expr *E, const ClassTemplateSpecializationDecl *R, TileFacts &T);
+  void mask(const Expr *E, TileFacts &T);
+  // Placement (ExtractPlacement.cpp).
+  void placement(const VarDecl *VD, const Expr *E, TileFacts &T);
+  // Fix-it spellings (ExtractSpellings.cpp).
+  void writtenType(const VarDecl *VD, TileFacts &T);
+
+  // Values (ExtractValues.cpp).
+  std::string freshName(const std::string &Base);
+  std::string symbol(const std::string &Base, const std::string &Display, int64_t Lo, int64_t Hi, bool Understood,
+                     const std::string &Why, SourceLocation L);
+  Term opaque(const Expr *E, const std::string &Why);
+  std::pair<int64_t, int64_t> range(QualType T);
+  std::optional<int64_t> inductionStep(const VarDecl *VD);
+  Term loopCounter(const VarDecl *VD, int64_t Step);
+  Term varRef(const VarDecl *VD, const Expr *E);
+  std::optional<Term> blockIndex(const Expr *E);
+  Term translate(const Expr *E);
+  Term binary(const clang::BinaryOperator *B);
+  Term wrapTo(const Term &T, QualType Ty);
+  Term wrapUnsigned(const Term &T, QualType Ty);
+  bool fits(QualType From, QualType To);
+  Term cast(const clang::CastExpr *C);
+  static IntFact factOf(const std::string &Term);
+  IntFact dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool Row);
+};
+
+/// A call and the function it is in.
+using CallRef = std::pair<const CallExpr *, const FunctionDecl *>;
+/// A calling context: the calls from the function of the op call outwards (innermost first).
+using CallChain = std::vector<CallRef>;
+
+/// Collects the calls. One instance per translation unit.
+class Finder : public clang::RecursiveASTVisitor<Finder> {
+public:
+  Finder(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes)
+      : Ctx(Ctx), Rules(Rules), Scopes(Scopes), Uses(Ctx) {}
+
+  std::vector<CallSite> Calls;
+
+  // Traversal and op matching (ExtractCalls.cpp).
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+  bool TraverseDecl(Decl *D);
+  bool TraverseTypeLoc(clang::TypeLoc) { return true; }
+  bool TraverseFunctionDecl(FunctionDecl *FD);
+  bool TraverseCXXMethodDecl(clang::CXXMethodDecl *FD);
+  bool TraverseCXXConstructorDecl(clang::CXXConstructorDecl *FD);
+  bool VisitCallExpr(CallExpr *CE);
+  bool VisitRecoveryExpr(clang::RecoveryExpr *RE);
+  bool VisitDeclRefExpr(clang::DeclRefExpr *E);
+  bool VisitMemberExpr(clang::MemberExpr *E);
+  void fillInstantiationChains();
+
+private:
+  ASTContext &Ctx;
+  const checker::RuleSet &Rules;
+  const ScopeMacros &Scopes;
+  TypeUses Uses; // main-file type spellings, for fix-its (counted on first use)
+  const FunctionDecl *CurFn = nullptr;
+  std::vector<const FunctionDecl *> SiteFns; // per entry of Calls, the function it is in
+  std::map<const FunctionDecl *, const FunctionDecl *> Referrer;
+  /// Callee (canonical declaration) -> its calls in the TU (computed on first use).
+  std::optional<std::map<const FunctionDecl *, std::vector<CallRef>>> CallMap;
+  /// Kernel (canonical declaration) -> the largest constant block count of its launches, or nullopt if one of
+  /// them is not a constant. Computed on first use: most translation units never read the block index.
+  std::optional<std::map<const FunctionDecl *, std::optional<int64_t>>> Launches;
+  std::map<const FunctionDecl *, std::unique_ptr<ModifiedVars>> ModCache;
+  std::map<const FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
+
+  static constexpr size_t MaxContexts = 16;
+  static constexpr unsigned MaxLevels = 3;
+
+  // Op calls and calling contexts (ExtractCalls.cpp).
+  template <class F> bool withFunction(FunctionDecl *FD, F Body);
+  template <class F> auto inFunction(const FunctionDecl *G, F Body) {
+    const FunctionDecl *Saved = CurFn;
+    CurFn = G;
+    auto R = Body();
+    CurFn = Saved;
+    return R;
+  }
+  static bool hasInvalidInstantiation(const FunctionDecl *FD);
+  void unresolvedInPattern(const FunctionDecl *FD);
+  CallSite newSite(const Expr *Call, const checker::OpSignature &Sig);
+  void add(CallSite Site);
+  void recordUnresolved(const Expr *Call, const checker::OpSignature &Sig, size_t Args, const std::string &Why);
+  void noteReferrer(const clang::ValueDecl *D);
+  const std::vector<CallRef> &callers(const FunctionDecl *F);
+  static size_t fixedParams(const FunctionDecl *FD);
+  void record(const CallExpr *CE, const FunctionDecl *FD, const checker::OpSignature &Sig);
+  bool contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels, std::vector<CallChain> &Out);
+  void configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G);
+  void recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const checker::Overload &Ov,
+                const CallChain &Context);
+
+  // Vector scopes (ExtractRegisters.cpp).
+  bool inVectorScope(const CallExpr *CE, const FunctionDecl *Fn, unsigned Depth);
+  bool lexicallyInVectorScope(const CallExpr *CE, const FunctionDecl *Fn);
+
+  // Block counts of kernel launches (ExtractValues.cpp).
+  std::optional<int64_t> launchBlocks(const FunctionDecl *F);
+
+  // Writes, dominance and path conditions (ExtractDataflow.cpp).
+  ModifiedVars &mods(const FunctionDecl *FD);
+  const Stmt *parent(const Stmt *S) { return parent(S, CurFn); }
+  const Stmt *parent(const Stmt *S, const FunctionDecl *Fn);
+  bool inLoop(const Stmt *S);
+  bool dominates(const Stmt *S, const Stmt *Target);
+  void addPath(CallSite &Site, CallTranslator &Tr, const Expr *Cond, bool Holds);
+  void collectPath(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);
+  void exitGuards(const clang::CompoundStmt *CS, const Stmt *Child, CallTranslator &Tr, CallSite &Site);
+};
+
+} // namespace pto::clangfe::extract
+
+#endif

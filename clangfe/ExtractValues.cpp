@@ -1,0 +1,471 @@
+// clangfe: integer values as SMT-LIB2 terms: constants, variables followed to their values, parameters,
+// loop counters, the block index, casts, and a tile's valid shape at the call; the symbols they are over.
+#include "ExtractImpl.h"
+
+#include "z3model/Solver.h"
+
+using namespace clang;
+using pto::checker::Symbol;
+
+namespace pto::clangfe::extract {
+
+std::string CallTranslator::freshName(const std::string &Base) {
+  std::string N = "s." + Base;
+  for (unsigned K = 2;; ++K) {
+    bool Taken = false;
+    for (const Symbol &S : Site.symbols)
+      Taken |= S.name == N;
+    if (!Taken)
+      return N;
+    N = "s." + Base + "." + std::to_string(K);
+  }
+}
+
+std::string CallTranslator::symbol(const std::string &Base, const std::string &Display, int64_t Lo, int64_t Hi,
+                                   bool Understood, const std::string &Why, SourceLocation L) {
+  for (const Symbol &S : Site.symbols)
+    if (S.display == Display && S.understood == Understood && Understood)
+      return "|" + S.name + "|";
+  Symbol S;
+  S.name = freshName(Base);
+  S.display = Display;
+  S.lo = Lo;
+  S.hi = Hi;
+  S.understood = Understood;
+  S.why = Why;
+  S.loc = toLoc(Ctx, L);
+  Site.symbols.push_back(S);
+  if (!Understood)
+    Site.notUnderstood.push_back(Display);
+  return "|" + S.name + "|";
+}
+
+CallTranslator::Term CallTranslator::opaque(const Expr *E, const std::string &Why) {
+  // One occurrence of an expression is one value, however often the call's facts reach it.
+  SourceLoc At = toLoc(Ctx, E->getBeginLoc());
+  for (const Symbol &S : Site.symbols)
+    if (!S.understood && S.why == Why && S.loc.file == At.file && S.loc.line == At.line && S.loc.col == At.col)
+      return {"|" + S.name + "|", Sort::Int};
+  std::string Text = sourceText(Ctx, E->getSourceRange());
+  return {symbol("opaque" + std::to_string(++Opaque), Text.empty() ? "<expression>" : Text, INT64_MIN / 4,
+                 INT64_MAX / 4, false, Why, E->getBeginLoc()),
+          Sort::Int};
+}
+
+std::pair<int64_t, int64_t> CallTranslator::range(QualType T) {
+  T = T.getCanonicalType();
+  if (T->isBooleanType())
+    return {0, 1};
+  if (!T->isIntegralOrEnumerationType())
+    return {INT64_MIN / 4, INT64_MAX / 4};
+  uint64_t Bits = Ctx.getTypeSize(T);
+  bool Signed = T->isSignedIntegerOrEnumerationType();
+  if (Bits >= 63)
+    return Signed ? std::pair<int64_t, int64_t>{INT64_MIN / 4, INT64_MAX / 4}
+                  : std::pair<int64_t, int64_t>{0, INT64_MAX / 4};
+  int64_t Span = int64_t(1) << Bits;
+  return Signed ? std::pair<int64_t, int64_t>{-Span / 2, Span / 2 - 1} : std::pair<int64_t, int64_t>{0, Span - 1};
+}
+
+/// For a counter of an enclosing `for` loop that only its increment changes, by a constant step: the step.
+std::optional<int64_t> CallTranslator::inductionStep(const VarDecl *VD) {
+  auto L = Mods.LoopOf.find(VD);
+  if (L == Mods.LoopOf.end() || !L->second->getInc() || !L->second->getBody() || !VD->getInit())
+    return std::nullopt;
+  const ForStmt *F = L->second;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!SM.isPointWithin(CallLoc, F->getBody()->getBeginLoc(), F->getBody()->getEndLoc()))
+    return std::nullopt; // the call is not in this loop's body
+  std::optional<int64_t> Step;
+  for (const Expr *W : Mods.Writes[VD]) {
+    if (!W || !SM.isPointWithin(W->getBeginLoc(), F->getInc()->getBeginLoc(), F->getInc()->getEndLoc()))
+      return std::nullopt;
+    int64_t S = 0;
+    if (const auto *U = dyn_cast<UnaryOperator>(W)) {
+      S = U->isIncrementOp() ? 1 : -1;
+    } else if (const auto *B = dyn_cast<CompoundAssignOperator>(W)) {
+      Expr::EvalResult R;
+      if ((B->getOpcode() != BO_AddAssign && B->getOpcode() != BO_SubAssign) || !B->getRHS()->EvaluateAsInt(R, Ctx))
+        return std::nullopt;
+      S = R.Val.getInt().getExtValue() * (B->getOpcode() == BO_AddAssign ? 1 : -1);
+    } else {
+      return std::nullopt;
+    }
+    if (S == 0 || (Step && *Step != S))
+      return std::nullopt;
+    Step = S;
+  }
+  return Step;
+}
+
+/// A loop counter read in its loop's body: any value from its start onwards (in the step's direction) that
+/// satisfies the loop condition, which collectPath adds from the enclosing ForStmt.
+CallTranslator::Term CallTranslator::loopCounter(const VarDecl *VD, int64_t Step) {
+  std::string Name = VD->getName().str();
+  auto [Lo, Hi] = range(VD->getType());
+  std::string Sym = symbol(Name, Name, Lo, Hi, true, "", VD->getLocation());
+  std::string Start = intTerm(VD->getInit());
+  std::string StartText = sourceText(Ctx, VD->getInit()->getSourceRange());
+  std::string Cond = Step > 0 ? "(>= " + Sym + " " + Start + ")" : "(<= " + Sym + " " + Start + ")";
+  auto Add = [&](const std::string &Term, const std::string &Text) {
+    for (const checker::PathCondition &P : Site.path)
+      if (P.term == Term)
+        return;
+    Site.path.push_back({Term, Text, toLoc(Ctx, VD->getLocation())});
+  };
+  Add(Cond, Name + (Step > 0 ? " >= " : " <= ") + StartText + " (loop counter)");
+  if (Step != 1 && Step != -1)
+    Add("(= (mod (- " + Sym + " " + Start + ") " + std::to_string(Step < 0 ? -Step : Step) + ") 0)",
+        Name + " advances in steps of " + std::to_string(Step));
+  return {Sym, Sort::Int};
+}
+
+CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
+  bool Modified = Mods.Vars.count(VD) > 0;
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD); P && !Modified && ParamValue)
+    if (std::optional<Term> T = ParamValue(P))
+      return *T;
+  std::string Name = VD->getName().str();
+  if (Modified && Nested == 0)
+    if (std::optional<int64_t> Step = inductionStep(VD))
+      return loopCounter(VD, *Step);
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+    if (!Modified) {
+      auto [Lo, Hi] = range(P->getType());
+      return {symbol(Name, Name, Lo, Hi, true, "", P->getLocation()), Sort::Int};
+    }
+  } else if (VD->getInit() && !Modified && Depth < 64 &&
+             ((VD->hasLocalStorage() && !VD->getType()->isReferenceType()) || VD->getType().isConstQualified())) {
+    // A local never changed after its initialisation, or a constant: its value is the initialiser's,
+    // evaluated where it is declared (so only unchanging variables are followed inside it).
+    ++Depth;
+    ++Nested;
+    Term T = translate(VD->getInit());
+    --Nested;
+    --Depth;
+    return T;
+  }
+  if (Modified && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && Nested == 0) {
+    // A local assigned with `=`: the assignment that reaches the call, or the initialiser if none comes
+    // before it. Values on the right are read where they are written, so inside them only variables that
+    // never change are followed (Nested > 0).
+    std::vector<const BinaryOperator *> Assigns;
+    bool Plain = true;
+    for (const Expr *W : Mods.Writes[VD]) {
+      const auto *B = dyn_cast_or_null<BinaryOperator>(W);
+      if (!B || B->getOpcode() != BO_Assign)
+        Plain = false;
+      else
+        Assigns.push_back(B);
+    }
+    if (Plain) {
+      const SourceManager &SM = Ctx.getSourceManager();
+      bool AnyBefore = false;
+      for (const BinaryOperator *B : Assigns)
+        AnyBefore |= SM.isBeforeInTranslationUnit(B->getBeginLoc(), CallLoc);
+      const Expr *Value = nullptr;
+      if (const BinaryOperator *B = reaching(Assigns))
+        Value = B->getRHS();
+      else if (!AnyBefore && !CallInLoop && VD->getInit())
+        Value = VD->getInit();
+      if (Value) {
+        ++Nested;
+        Term T = translate(Value);
+        --Nested;
+        return T;
+      }
+    }
+  }
+  return opaque(E, !Modified ? "the value of '" + Name + "' is not known here"
+                   : Nested    ? "'" + Name + "' is read in another variable's value and changes before the call"
+                               : "'" + Name + "' is changed in the function in a way pto-lint does not follow "
+                                 "(a conditional or compound assignment, or a loop)");
+}
+
+/// `block_idx` / `get_block_idx()` (bisheng built-ins): below the block count of every launch of the kernel in
+/// the TU; not known when the kernel is launched elsewhere or with a block count that is not a constant.
+std::optional<CallTranslator::Term> CallTranslator::blockIndex(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  const NamedDecl *D = nullptr;
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    D = dyn_cast<VarDecl>(DR->getDecl());
+  else if (const auto *CE = dyn_cast<CallExpr>(E); CE && CE->getNumArgs() == 0)
+    D = CE->getDirectCallee();
+  if (!D || !D->getDeclContext()->getRedeclContext()->isTranslationUnit() ||
+      (D->getName() != "block_idx" && D->getName() != "get_block_idx"))
+    return std::nullopt;
+  std::optional<int64_t> Blocks = LaunchBlocks && Fn ? LaunchBlocks(Fn) : std::nullopt;
+  if (!Blocks)
+    return opaque(E, "the block index is known only for a kernel launched in this file with a constant block "
+                     "count (`kernel<<<blocks, ...>>>`)");
+  return Term{symbol("block_idx", "block_idx", 0, *Blocks - 1, true, "", E->getBeginLoc()), Sort::Int};
+}
+
+/// Operands arrive converted to their common type (the implicit casts in the AST); unsigned results wrap modulo
+/// 2^N. Signed overflow is undefined behaviour, assumed not to happen.
+CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
+  Term L = translate(B->getLHS()), Rt = translate(B->getRHS());
+  auto Bin = [&](const char *Op, Sort S) { return Term{"(" + std::string(Op) + " " + asInt(L) + " " + asInt(Rt) + ")", S}; };
+  auto Arith = [&](const char *Op) { return wrapUnsigned(Bin(Op, Sort::Int), B->getType()); };
+  switch (B->getOpcode()) {
+  case BO_Add: return Arith("+");
+  case BO_Sub: return Arith("-");
+  case BO_Mul: return Arith("*");
+  // For unsigned operands C division is SMT-LIB's div/mod; only signed ones need the truncating forms.
+  case BO_Div: return Arith(B->getType()->isUnsignedIntegerOrEnumerationType() ? "div" : "cdiv");
+  case BO_Rem: return Arith(B->getType()->isUnsignedIntegerOrEnumerationType() ? "mod" : "crem");
+  case BO_LT: return Bin("<", Sort::Bool);
+  case BO_GT: return Bin(">", Sort::Bool);
+  case BO_LE: return Bin("<=", Sort::Bool);
+  case BO_GE: return Bin(">=", Sort::Bool);
+  case BO_EQ: return Bin("=", Sort::Bool);
+  case BO_NE: return {"(not (= " + asInt(L) + " " + asInt(Rt) + "))", Sort::Bool};
+  case BO_LAnd: return {"(and " + asBool(L) + " " + asBool(Rt) + ")", Sort::Bool};
+  case BO_LOr: return {"(or " + asBool(L) + " " + asBool(Rt) + ")", Sort::Bool};
+  case BO_Comma: return Rt;
+  default: return opaque(B, "operator '" + B->getOpcodeStr().str() + "' is not modelled");
+  }
+}
+
+CallTranslator::Term CallTranslator::translate(const Expr *E) {
+  if (!E)
+    return {"0", Sort::Int};
+  if (std::optional<Term> B = blockIndex(E))
+    return *B;
+  if (E->isValueDependent() || E->isTypeDependent())
+    return opaque(E, "dependent expression");
+  Expr::EvalResult R;
+  if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
+    llvm::APSInt V = R.Val.getInt();
+    int64_t X = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
+    return {z3model::smtInt(X), Sort::Int};
+  }
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return cast(C);
+  if (const auto *EW = dyn_cast<ExprWithCleanups>(E))
+    return translate(EW->getSubExpr());
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return translate(M->getSubExpr());
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DR->getDecl()))
+      if (VD->getType()->isIntegralOrEnumerationType() || VD->getType()->isBooleanType())
+        return varRef(VD, E);
+    return opaque(E, "not an integer variable");
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return binary(B);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    Term S = translate(U->getSubExpr());
+    switch (U->getOpcode()) {
+    case UO_Minus: return wrapUnsigned({"(- " + asInt(S) + ")", Sort::Int}, U->getType());
+    case UO_Plus: return S;
+    case UO_LNot: return {"(not " + asBool(S) + ")", Sort::Bool};
+    default: return opaque(E, "operator '" + UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "' is not modelled");
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Term Cn = translate(CO->getCond()), T = translate(CO->getTrueExpr()), F = translate(CO->getFalseExpr());
+    return {"(ite " + asBool(Cn) + " " + asInt(T) + " " + asInt(F) + ")", Sort::Int};
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    StringRef N = MC->getMethodDecl() ? MC->getMethodDecl()->getName() : "";
+    if ((N == "GetValidRow" || N == "GetValidCol") && tileSpecialization(MC->getImplicitObjectArgument()->getType())) {
+      const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
+      TileFacts T = tile(Obj);
+      const IntFact &F = N == "GetValidRow" ? T.validRow : T.validCol;
+      return {F.value ? z3model::smtInt(*F.value) : F.term, Sort::Int};
+    }
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    if (const FunctionDecl *FD = CE->getDirectCallee()) {
+      StringRef N = FD->getName();
+      if ((N == "min" || N == "max") && CE->getNumArgs() == 2 && FD->isInStdNamespace())
+        return {"(" + std::string(N == "min" ? "min2 " : "max2 ") + intTerm(CE->getArg(0)) + " " +
+                    intTerm(CE->getArg(1)) + ")",
+                Sort::Int};
+    }
+  }
+  if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
+    return {BL->getValue() ? "true" : "false", Sort::Bool};
+  return opaque(E, "expression not understood");
+}
+
+static std::string pow2(unsigned W) {
+  // 2^W as a decimal literal (W <= 64).
+  unsigned __int128 V = static_cast<unsigned __int128>(1) << W;
+  std::string D;
+  do {
+    D.insert(D.begin(), static_cast<char>('0' + static_cast<int>(V % 10)));
+    V /= 10;
+  } while (V);
+  return D;
+}
+
+/// The value of T converted to integer type Ty, as C++ converts: modulo 2^N into Ty's range.
+CallTranslator::Term CallTranslator::wrapTo(const Term &T, QualType Ty) {
+  Ty = Ty.getCanonicalType();
+  if (Ty->isBooleanType())
+    return {asBool(T), Sort::Bool};
+  if (!Ty->isIntegralOrEnumerationType())
+    return T;
+  unsigned W = static_cast<unsigned>(Ctx.getIntWidth(Ty));
+  if (W == 0 || W > 64)
+    return T;
+  if (!Ty->isSignedIntegerOrEnumerationType())
+    return {"(mod " + asInt(T) + " " + pow2(W) + ")", Sort::Int};
+  std::string H = pow2(W - 1);
+  return {"(- (mod (+ " + asInt(T) + " " + H + ") " + pow2(W) + ") " + H + ")", Sort::Int};
+}
+
+CallTranslator::Term CallTranslator::wrapUnsigned(const Term &T, QualType Ty) {
+  Ty = Ty.getCanonicalType();
+  return Ty->isUnsignedIntegerOrEnumerationType() && !Ty->isBooleanType() ? wrapTo(T, Ty) : T;
+}
+
+/// True if every value of integer type From is a value of integer type To.
+bool CallTranslator::fits(QualType From, QualType To) {
+  From = From.getCanonicalType();
+  To = To.getCanonicalType();
+  if (!From->isIntegralOrEnumerationType() || !To->isIntegralOrEnumerationType() || To->isBooleanType())
+    return false;
+  if (From->isBooleanType())
+    return true;
+  uint64_t WF = Ctx.getIntWidth(From), WT = Ctx.getIntWidth(To);
+  bool SF = From->isSignedIntegerOrEnumerationType(), ST = To->isSignedIntegerOrEnumerationType();
+  return SF == ST ? WF <= WT : (!SF && ST && WF < WT);
+}
+
+/// Casts: value-preserving ones pass through; integral conversions wrap; anything else is not followed.
+CallTranslator::Term CallTranslator::cast(const CastExpr *C) {
+  const Expr *Sub = C->getSubExpr();
+  switch (C->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_ConstructorConversion:
+  case CK_UserDefinedConversion:
+    return translate(Sub);
+  case CK_IntegralCast:
+  case CK_BooleanToSignedIntegral:
+    if (fits(Sub->getType(), C->getType()))
+      return translate(Sub);
+    return wrapTo(translate(Sub), C->getType());
+  case CK_IntegralToBoolean:
+    return {asBool(translate(Sub)), Sort::Bool};
+  default:
+    return opaque(C, std::string("conversion '") + C->getCastKindName() + "' is not modelled");
+  }
+}
+
+/// A term that is an integer literal is a known fact.
+IntFact CallTranslator::factOf(const std::string &Term) {
+  std::string T = Term;
+  bool Neg = T.compare(0, 3, "(- ") == 0 && T.back() == ')';
+  if (Neg)
+    T = T.substr(3, T.size() - 4);
+  if (!T.empty() && T.size() < 18 && T.find_first_not_of("0123456789") == std::string::npos)
+    return IntFact::known(Neg ? -std::stoll(T) : std::stoll(T));
+  return IntFact::symbolic(Term);
+}
+
+/// The valid row (or column) of tile variable VD at the call.
+IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool Row) {
+  int64_t Decl = Row ? T.declValidRow : T.declValidCol;
+  if (Decl != -1)
+    return IntFact::known(Decl);
+  const char *What = Row ? "validRow" : "validCol";
+  int64_t Bound = Row ? T.rows : T.cols;
+  if (!VD)
+    return IntFact::symbolic(opaque(E, std::string("the ") + What + " of a tile that is not a named variable").text);
+  auto Key = std::make_pair(VD, Row);
+  if (auto It = DimCache.find(Key); It != DimCache.end())
+    return factOf(It->second);
+  std::string Name = VD->getName().str();
+  std::string Term;
+  auto Sets = Mods.ShapeSets.find(VD);
+  if (isa<ParmVarDecl>(VD)) {
+    // A tile passed in: its valid region is the caller's; the caller's construction is checked there.
+    Term = symbol(Name + "." + What, Name + "." + (Row ? "GetValidRow()" : "GetValidCol()"), 0, Bound, true, "",
+                  VD->getLocation());
+    T.validOrigin = "its valid region comes from the caller";
+  } else if (Sets != Mods.ShapeSets.end()) {
+    // SetValidShape sets both dims; SetValidRow/SetValidCol only theirs.
+    std::vector<const CXXMemberCallExpr *> Relevant;
+    for (const CXXMemberCallExpr *C : Sets->second) {
+      StringRef N = C->getMethodDecl()->getName();
+      if (N == "SetValidShape" || (N == "SetValidRow") == Row)
+        Relevant.push_back(C);
+    }
+    const CXXMemberCallExpr *Set = reaching(Relevant);
+    const Expr *Arg = nullptr;
+    if (Set) {
+      StringRef N = Set->getMethodDecl()->getName();
+      if (N == "SetValidShape" && Set->getNumArgs() == 2)
+        Arg = Set->getArg(Row ? 0 : 1);
+      else if ((N == "SetValidRow") == Row && Set->getNumArgs() == 1)
+        Arg = Set->getArg(0);
+    }
+    if (Arg) {
+      Term = intTerm(Arg);
+      T.validOrigin = "valid region set at line " + std::to_string(toLoc(Ctx, Set->getBeginLoc()).line);
+    } else {
+      Term = opaque(E, std::string("'") + Name + "' has its valid region changed by SetValid* calls pto-lint does "
+                                                 "not follow yet").text;
+    }
+  } else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr)) {
+    bool BothDynamic = T.declValidRow == -1 && T.declValidCol == -1;
+    const Expr *Arg = nullptr;
+    if (CE->getNumArgs() == 2 && BothDynamic)
+      Arg = CE->getArg(Row ? 0 : 1);
+    else if (CE->getNumArgs() == 1 && !BothDynamic && !CE->getArg(0)->getType()->getAsCXXRecordDecl())
+      Arg = CE->getArg(0);
+    if (Arg) {
+      Term = intTerm(Arg);
+      T.validOrigin = "valid region from its constructor";
+    } else if (CE->getNumArgs() == 0) {
+      Term = opaque(E, std::string("'") + Name + "' is default-constructed, so its dynamic " + What +
+                           " is never set").text;
+    } else {
+      Term = opaque(E, std::string("the constructor of '") + Name + "' is not understood").text;
+    }
+  } else {
+    Term = opaque(E, std::string("the ") + What + " of '" + Name + "' is not known here").text;
+  }
+  DimCache[Key] = Term;
+  return factOf(Term);
+}
+
+/// The largest constant block count of the launches of kernel F in the TU (nullopt: none, or one not a constant).
+std::optional<int64_t> Finder::launchBlocks(const FunctionDecl *F) {
+  if (!Launches) {
+    struct Collect : RecursiveASTVisitor<Collect> {
+      ASTContext &Ctx;
+      std::map<const FunctionDecl *, std::optional<int64_t>> &Out;
+      Collect(ASTContext &Ctx, std::map<const FunctionDecl *, std::optional<int64_t>> &Out) : Ctx(Ctx), Out(Out) {}
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+        const FunctionDecl *Kernel = K->getDirectCallee();
+        if (!Kernel)
+          return true;
+        Kernel = Kernel->getCanonicalDecl();
+        const CallExpr *Config = K->getConfig();
+        Expr::EvalResult R;
+        std::optional<int64_t> Blocks;
+        if (Config && Config->getNumArgs() > 0 && !Config->getArg(0)->isValueDependent() &&
+            Config->getArg(0)->getType()->isIntegralOrEnumerationType() &&
+            Config->getArg(0)->EvaluateAsInt(R, Ctx) && R.Val.getInt().getExtValue() >= 1)
+          Blocks = R.Val.getInt().getExtValue();
+        auto [It, New] = Out.emplace(Kernel, Blocks);
+        if (!New)
+          It->second = It->second && Blocks ? std::optional<int64_t>(std::max(*It->second, *Blocks)) : std::nullopt;
+        return true;
+      }
+    };
+    Launches.emplace();
+    Collect(Ctx, *Launches).TraverseDecl(Ctx.getTranslationUnitDecl());
+  }
+  auto It = Launches->find(F->getCanonicalDecl());
+  return It == Launches->end() ? std::nullopt : It->second;
+}
+
+} // namespace pto::clangfe::extract

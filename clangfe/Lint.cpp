@@ -1,0 +1,132 @@
+// clangfe: LintConsumer: reads a parsed TU's calls, lets the driver check them, reports clang diagnostics.
+#include "Lint.h"
+
+#include "CceSyntax.h"
+#include "Extract.h"
+
+#include "support/Targets.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+
+#include <chrono>
+#include <exception>
+
+using namespace clang;
+
+namespace pto::clangfe {
+
+// The CCE fixups' pragma is registered by CceSyntax.cpp's object: link it (see CceSyntaxAnchor).
+[[maybe_unused]] static const int LinkCceSyntax = CceSyntaxAnchor;
+
+std::optional<checker::Target> inferredTarget(Preprocessor &PP) {
+  if (const MacroInfo *MI = PP.getMacroInfo(PP.getIdentifierInfo("__NPU_ARCH__"))) {
+    if (MI->getNumTokens() == 1 && MI->getReplacementToken(0).is(tok::numeric_constant)) {
+      if (const support::NpuArch *A = support::npuArchOfMacro(PP.getSpelling(MI->getReplacementToken(0))))
+        return A->target;
+    }
+    return std::nullopt;
+  }
+  if (PP.getMacroInfo(PP.getIdentifierInfo("__CPU_SIM")))
+    return checker::Target::CPU;
+  return std::nullopt;
+}
+
+driver::Unit readUnit(ASTContext &Ctx, Preprocessor &PP, const ScopeMacros &Scopes) {
+  SourceManager &SM = Ctx.getSourceManager();
+  driver::Unit U;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+    U.mainFile = FE->getName().str();
+  U.inferredTarget = inferredTarget(PP);
+  auto T0 = std::chrono::steady_clock::now();
+  U.calls = extractCalls(Ctx, checker::RuleSet::builtin(), Scopes);
+  U.extractMicros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - T0).count();
+  return U;
+}
+
+driver::SourceText sourceText(ASTContext &Ctx) {
+  return [&Ctx](const std::string &File) -> std::string_view {
+    SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = toClangLoc(Ctx, {File, 1, 1});
+    if (L.isInvalid())
+      return {};
+    llvm::StringRef B = SM.getBufferData(SM.getFileID(L));
+    return std::string_view(B.data(), B.size());
+  };
+}
+
+namespace {
+
+class LintConsumer : public ASTConsumer {
+public:
+  LintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How)
+      : CI(CI), Session(std::move(S)), How(How), Scopes(std::make_shared<ScopeMacros>()) {
+    recordScopeMacros(CI.getPreprocessor(), Scopes); // (NPU commands: the prelude's pragma installs the CCE fixups)
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    bool CompileFailed = CI.getDiagnostics().hasErrorOccurred();
+    // A crash here would be a compiler crash: nothing may escape.
+    try {
+      run(Ctx, CompileFailed);
+    } catch (const std::exception &E) {
+      internalError(E.what());
+    } catch (...) {
+      internalError("unknown exception");
+    }
+    if (How.findingsAreNotCompileErrors && !CompileFailed && CI.getDiagnostics().getClient())
+      CI.getDiagnostics().getClient()->clear(); // the compile itself succeeded; our errors are findings
+  }
+
+private:
+  CompilerInstance &CI;
+  std::shared_ptr<driver::Session> Session;
+  Rendering How;
+  std::shared_ptr<ScopeMacros> Scopes; // shared with the preprocessor callback
+
+  void internalError(const std::string &What) {
+    Session->internalError();
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Warning, "pto-lint internal error: %0; findings of this "
+                                                                "translation unit may be incomplete");
+    D.Report(ID) << What;
+  }
+
+  void run(ASTContext &Ctx, bool CompileFailed) {
+    driver::Unit U = readUnit(Ctx, CI.getPreprocessor(), *Scopes);
+    U.compileFailed = CompileFailed;
+    for (const checker::Finding &F : Session->lint(U, sourceText(Ctx)))
+      if (How.diagnostics)
+        report(Ctx, F);
+  }
+
+  void report(ASTContext &Ctx, const checker::Finding &F) {
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    DiagnosticsEngine::Level L = DiagnosticsEngine::Error;
+    if (F.severity == checker::Severity::Warning) {
+      // Custom diagnostic IDs ignore -Werror and -w, so mirror them here.
+      if (D.getIgnoreAllWarnings())
+        return;
+      L = D.getWarningsAsErrors() ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
+    } else if (F.severity == checker::Severity::Note) {
+      L = DiagnosticsEngine::Remark;
+    }
+    unsigned ID = D.getCustomDiagID(L, "%0");
+    unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    D.Report(toClangLoc(Ctx, F.loc), ID) << (F.message + " [" + F.ruleId + "]");
+    for (const checker::Note &N : F.notes)
+      D.Report(toClangLoc(Ctx, N.loc), NoteID) << N.text;
+    if (!F.help.empty())
+      D.Report(NoteID) << ("help: " + F.help);
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ASTConsumer> makeLintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How) {
+  return std::make_unique<LintConsumer>(CI, std::move(S), How);
+}
+
+} // namespace pto::clangfe

@@ -1,0 +1,221 @@
+// clangfe: the C++ front end of a CLI run (see Tool.h).
+#include "Tool.h"
+
+#include "Lint.h"
+#include "NpuDatabase.h"
+#include "support/Files.h"
+
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace clang::tooling;
+using namespace std::string_literals;
+
+namespace pto::clangfe {
+namespace {
+
+/// The compile commands of one source file, computed once (CCE translation included) and handed to the thread
+/// that lints it: ClangTool asks its database by the file's absolute path, and this one answers with them.
+class OneFileDatabase : public CompilationDatabase {
+public:
+  explicit OneFileDatabase(std::vector<CompileCommand> Cmds) : Cmds(std::move(Cmds)) {}
+  std::vector<CompileCommand> getCompileCommands(llvm::StringRef) const override { return Cmds; }
+  std::vector<std::string> getAllFiles() const override { return {}; }
+
+private:
+  std::vector<CompileCommand> Cmds;
+};
+
+/// Lints with a session, and records every file each compile read (for the result cache).
+class Factory : public FrontendActionFactory {
+public:
+  Factory(std::shared_ptr<driver::Session> S, Rendering How, std::set<std::string> &Read)
+      : S(std::move(S)), How(How), Read(Read) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(S, How, Read); }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    Action(std::shared_ptr<driver::Session> S, Rendering How, std::set<std::string> &Read)
+        : S(std::move(S)), How(How), Read(Read) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
+      return makeLintConsumer(CI, S, How);
+    }
+    void EndSourceFileAction() override {
+      const SourceManager &SM = getCompilerInstance().getSourceManager();
+      // Each file as the OS names it (the real path when clang opened it, else its name against the compile's
+      // directory; `..` is not folded, a symlink may stand before it).
+      FileManager &FM = getCompilerInstance().getFileManager();
+      std::string Dir = FM.getFileSystemOpts().WorkingDir;
+      if (Dir.empty()) // the compile command's directory, which the tool's file system works in
+        if (llvm::ErrorOr<std::string> Cwd = FM.getVirtualFileSystem().getCurrentWorkingDirectory())
+          Dir = *Cwd;
+      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+        llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+        llvm::SmallString<256> Abs(Real.empty() ? It->first.getName() : Real);
+        if (Real.empty() && !Dir.empty())
+          llvm::sys::fs::make_absolute(Dir, Abs);
+        llvm::sys::fs::make_absolute(Abs);
+        Read.insert(std::string(Abs));
+      }
+    }
+
+  private:
+    std::shared_ptr<driver::Session> S;
+    Rendering How;
+    std::set<std::string> &Read;
+  };
+  std::shared_ptr<driver::Session> S;
+  Rendering How;
+  std::set<std::string> &Read;
+};
+
+/// A word of a command line as a POSIX shell reads it back.
+std::string shellQuoted(const std::string &A) {
+  if (!A.empty() && A.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                                        "_-+=/.,:@%") == std::string::npos)
+    return A;
+  std::string Q = "'";
+  for (char C : A)
+    Q += C == '\'' ? std::string("'\\''") : std::string(1, C);
+  return Q + "'";
+}
+
+} // namespace
+
+std::string ClangFrontEnd::open(std::unique_ptr<CompilationDatabase> Fixed, const std::string &BuildPath,
+                                const std::vector<std::string> &CppFiles) {
+  FromBuildPath = !BuildPath.empty();
+  if (Fixed) {
+    if (!BuildPath.empty())
+      return "give either -p or flags after --, not both";
+    DB = std::move(Fixed);
+  } else if (!BuildPath.empty()) {
+    llvm::SmallString<256> Path(BuildPath);
+    if (llvm::sys::fs::is_directory(Path))
+      llvm::sys::path::append(Path, "compile_commands.json");
+    if (!llvm::sys::fs::exists(Path))
+      return "no compile database at '" + std::string(Path) + "'";
+    std::string LoadErr;
+    DB = JSONCompilationDatabase::loadFromFile(Path, LoadErr, JSONCommandLineSyntax::AutoDetect);
+    if (!DB)
+      return "cannot load compile database '" + std::string(Path) + "': " + LoadErr;
+    DBName = std::string(Path);
+  }
+  if (!DB && !CppFiles.empty()) {
+    std::string LoadErr;
+    DB = CompilationDatabase::autoDetectFromSource(CppFiles.front(), LoadErr);
+    if (!DB) {
+      llvm::errs() << "pto-lint: warning: no compile database found for '" << CppFiles.front()
+                   << "'; using no compiler flags (give -p <build dir> or flags after --)\n";
+      DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
+    }
+  }
+  return "";
+}
+
+std::vector<std::string> ClangFrontEnd::inputs(const std::vector<std::string> &Cpp, bool AnyPto) const {
+  if (Cpp.empty() && !AnyPto && DB && FromBuildPath)
+    return DB->getAllFiles();
+  return Cpp;
+}
+
+std::string ClangFrontEnd::hasCommands(const std::string &F) const {
+  if (!DBName.empty() && DB->getCompileCommands(F).empty()) {
+    llvm::SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Abs);
+    if (DB->getCompileCommands(Abs).empty())
+      return "'" + F + "' has no entry in '" + DBName + "'";
+  }
+  return "";
+}
+
+bool ClangFrontEnd::translate(const std::vector<std::string> &Files, const std::string &PreludeDir) {
+  if (!DB)
+    DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
+  auto Npu = std::make_unique<NpuDatabase>(std::move(DB), PreludeDir);
+  NpuDatabase &NpuDB = *Npu;
+  DB = std::move(Npu);
+  for (const std::string &F : Files) {
+    // By the absolute path, as ClangTool asks (a fixed database names the file in the command as it was asked).
+    llvm::SmallString<256> Abs(F);
+    llvm::sys::fs::make_absolute(Abs);
+    Commands[F] = commandsOf(*DB, std::string(Abs));
+    if (Commands[F].empty())
+      Commands[F] = commandsOf(*DB, F);
+  }
+  for (const std::string &E : NpuDB.Errors)
+    llvm::errs() << "pto-lint: error: " << E << "\n";
+  return NpuDB.Errors.empty();
+}
+
+std::string ClangFrontEnd::exportCommands(const std::string &Path, const std::vector<std::string> &Files) const {
+  // clang-tidy and clangd read this database; the pto-* module installs the same CCE fixups the CLI does.
+  std::string Err, Text = compileCommandsJson(*DB, Files, Err);
+  if (Err.empty())
+    Err = support::writeAtomically(Path, Text);
+  return Err;
+}
+
+void ClangFrontEnd::printCommands(const std::vector<std::string> &Files) const {
+  // What `clang -###` is to a compile: the commands exactly as pto-lint parses the files (vendor commands
+  // translated per core), for reproducing a parse or timing the compiler with and without the plugin.
+  for (const std::string &File : Files)
+    for (const CompileCommand &C : commandsOf(*DB, File)) {
+      std::string Line;
+      for (const std::string &A : stripPlugins(C.CommandLine, C.Filename))
+        Line += (Line.empty() ? "" : " ") + shellQuoted(A);
+      llvm::outs() << Line << "\n";
+    }
+}
+
+std::string ClangFrontEnd::commandsKey(const std::string &File) const {
+  std::string K;
+  auto It = Commands.find(File);
+  if (It != Commands.end())
+    for (const CompileCommand &C : It->second) {
+      K += "\0dir\0"s + C.Directory + "\0file\0"s + C.Filename;
+      for (const std::string &A : C.CommandLine)
+        K += "\0"s + A;
+    }
+  return K;
+}
+
+int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session> S, bool Text, std::string &Printed,
+                        std::set<std::string> &Read) {
+  Rendering How;
+  How.diagnostics = Text;
+  How.findingsAreNotCompileErrors = true;
+  Factory F(std::move(S), How, Read);
+  llvm::raw_string_ostream OS(Printed);
+  auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagOpts->ShowColors = false;
+  TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+  auto It = Commands.find(File);
+  OneFileDatabase One(It == Commands.end() ? std::vector<CompileCommand>{} : It->second);
+  // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
+  // command's directory and back, so threads linting files of different directories changed it under each other
+  // (relative -I paths then failed to resolve).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(llvm::vfs::createPhysicalFileSystem().release());
+  ClangTool Tool(One, {File}, std::make_shared<PCHContainerOperations>(), FS);
+  Tool.appendArgumentsAdjuster(stripPlugins);
+  if (!ResourceDir.empty())
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("-resource-dir=" + ResourceDir).c_str(),
+                                                           ArgumentInsertPosition::BEGIN));
+  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setPrintErrorMessage(false); // the exit code and summary say it, once, not per thread in any order
+  int Status = Tool.run(&F);
+  OS.flush();
+  return Status;
+}
+
+} // namespace pto::clangfe
