@@ -604,6 +604,9 @@ public:
   std::vector<Check> plan();
   z3model::Result decide(const Check &K);
   Explained explain(const Check &K, const z3model::Result &Res);
+  void classify(Finding &F, Verdict V, bool Opaque, Severity RuleSev);
+  void counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps);
+  void contextNotes(Explained &X, const std::set<std::string> &Deps);
   void fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs);
   void merge(std::vector<Explained> Xs, std::vector<Finding> &Out);
 
@@ -738,6 +741,110 @@ z3model::Result Engine::CallRun::decide(const Check &K) {
   return Res;
 }
 
+/// The finding's status and severity for a verdict that is not "proved", counted in the tally. A counterexample
+/// that depends on values pto-lint could not follow (Opaque) is an unknown, never a violation.
+void Engine::CallRun::classify(Finding &F, Verdict V, bool Opaque, Severity RuleSev) {
+  switch (V) {
+  case Verdict::ViolatedAlways:
+    F.status = Status::ViolatedAlways;
+    F.severity = RuleSev;
+    ++T.violated;
+    break;
+  case Verdict::ViolatedSometimes:
+    if (Opaque) {
+      F.status = Status::Unknown;
+      F.severity = Severity::Warning;
+      ++T.unknown;
+    } else {
+      F.status = Status::ViolatedSometimes;
+      F.severity = std::min(RuleSev, Severity::Warning);
+      ++T.violated;
+    }
+    break;
+  case Verdict::Unknown:
+    F.status = Status::Unknown;
+    F.severity = Severity::Warning;
+    ++T.unknown;
+    break;
+  default:
+    F.status = Status::Error;
+    F.severity = Severity::Error;
+    ++T.errors;
+    break;
+  }
+}
+
+/// Counterexample notes: the free inputs the rule depends on and the symbolic tile facts they feed, at the model's
+/// values, and the guards that restrict them, shown as assumptions.
+void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps) {
+  Finding &F = X.finding;
+  auto Note = [&](SourceLoc L, TargetText Text) { X.notes.emplace_back(std::move(L), std::move(Text)); };
+  std::vector<std::string> Parts;
+  for (const Symbol &S : C.symbols)
+    if (Deps.count(S.name) && S.understood && Res.model.count(S.name)) {
+      Parts.push_back(S.display + " = " + std::to_string(Res.model.at(S.name)));
+      F.counterexample[S.display] = Res.model.at(S.name);
+    }
+  for (const Operand &O : C.operands)
+    for (const char *Fact : {"vrow", "vcol"}) {
+      // Only a tile has valid dims (an event or register bound where a tile belongs has none: its facts of that
+      // name are opaque or missing, and the finding says so in its notes).
+      if (!O.tile.isTile || O.tile.isReg || O.tile.isMask)
+        continue;
+      std::string N = O.role + "." + Fact;
+      const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
+      // A valid dim that is just one of the symbols above adds nothing to the counterexample.
+      bool IsSymbol = false;
+      for (const Symbol &S : C.symbols)
+        IsSymbol |= !IF.value && IF.term == "|" + S.name + "|";
+      if (!IF.value && !IsSymbol && Deps.count(N) && Res.model.count(N)) {
+        std::string Shown = Facts.Display.at(N), Part = Shown + " = " + std::to_string(Res.model.at(N));
+        if (std::find(Parts.begin(), Parts.end(), Part) == Parts.end())
+          Parts.push_back(Part);
+        F.counterexample[Shown] = Res.model.at(N);
+      }
+    }
+  if (!Parts.empty()) {
+    std::string J;
+    for (size_t I = 0; I < Parts.size(); ++I)
+      J += (I ? ", " : "") + Parts[I];
+    if (F.status == Status::ViolatedSometimes)
+      Note({}, "fails for example when " + J);
+    else if (F.status == Status::ViolatedAlways)
+      Note({}, "fails for every feasible value (e.g. " + J + ")");
+  }
+  // Guards that restrict the values above are part of the verdict: show them as assumptions.
+  for (size_t I = 0; I < C.path.size(); ++I) {
+    bool Relevant = false;
+    for (const std::string &Tk : tokens(Facts.Path[I]))
+      Relevant |= Deps.count(Tk) > 0;
+    if (Relevant)
+      Note(C.path[I].loc, "assuming '" + C.path[I].text + "' here");
+  }
+}
+
+/// Where the check's operands come from: the declarations of the tiles the rule reads, the calling context, the
+/// instantiation chain.
+void Engine::CallRun::contextNotes(Explained &X, const std::set<std::string> &Deps) {
+  auto Note = [&](SourceLoc L, TargetText Text) { X.notes.emplace_back(std::move(L), std::move(Text)); };
+  // Tile declarations the rule talks about.
+  for (const Operand &O : C.operands) {
+    if (!O.tile.declLoc.valid())
+      continue;
+    bool Mentioned = false;
+    for (const std::string &D : Deps)
+      Mentioned |= D.compare(0, O.role.size() + 1, O.role + ".") == 0;
+    if (Mentioned)
+      Note(O.tile.declLoc, "'" + O.tile.expr + "'" + (O.tile.expr == O.role ? "" : " (" + O.role + ")") +
+                               " declared here as '" + O.tile.typeSpelling + "'" +
+                               (O.tile.validOrigin.empty() ? "" : "; " + O.tile.validOrigin));
+  }
+  for (const auto &[At, Caller] : C.callers)
+    Note(At, "in the call from '" + Caller + "' here, with its operands");
+  for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
+    Note(C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here");
+}
+
 Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3model::Result &Res) {
   const Rule &R = *K.rule;
   const RuleVariant *V = K.variant;
@@ -807,36 +914,8 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   const std::string &Msg = Pick(V->message, R.message, V->pto.message, R.pto.message);
   const std::string &Why = Pick(V->note, R.note, V->pto.note, R.pto.note);
   const std::string &Help = Pick(V->help, R.help, V->pto.help, R.pto.help);
-  Severity RuleSev = V->severity.value_or(R.severity);
 
-  switch (Res.verdict) {
-  case Verdict::ViolatedAlways:
-    F.status = Status::ViolatedAlways;
-    F.severity = RuleSev;
-    ++T.violated;
-    break;
-  case Verdict::ViolatedSometimes:
-    if (!OpaqueDeps.empty()) {
-      F.status = Status::Unknown;
-      F.severity = Severity::Warning;
-      ++T.unknown;
-    } else {
-      F.status = Status::ViolatedSometimes;
-      F.severity = std::min(RuleSev, Severity::Warning);
-      ++T.violated;
-    }
-    break;
-  case Verdict::Unknown:
-    F.status = Status::Unknown;
-    F.severity = Severity::Warning;
-    ++T.unknown;
-    break;
-  default:
-    F.status = Status::Error;
-    F.severity = Severity::Error;
-    ++T.errors;
-    break;
-  }
+  classify(F, Res.verdict, !OpaqueDeps.empty(), V->severity.value_or(R.severity));
   auto Note = [&](SourceLoc L, TargetText Text) { X.notes.emplace_back(std::move(L), std::move(Text)); };
   // "cannot prove that <summary> for 'src' on <targets>"
   auto CannotProve = [&] {
@@ -871,69 +950,11 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
     X.message = render(Msg, Vals);
   }
 
-  // Counterexample: the free inputs the rule depends on, and the symbolic tile facts they feed.
-  if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways) {
-    std::vector<std::string> Parts;
-    for (const Symbol &S : C.symbols)
-      if (Deps.count(S.name) && S.understood && Res.model.count(S.name)) {
-        Parts.push_back(S.display + " = " + std::to_string(Res.model.at(S.name)));
-        F.counterexample[S.display] = Res.model.at(S.name);
-      }
-    for (const Operand &O : C.operands)
-      for (const char *Fact : {"vrow", "vcol"}) {
-        // Only a tile has valid dims (an event or register bound where a tile belongs has none: its facts of that
-        // name are opaque or missing, and the finding says so in its notes).
-        if (!O.tile.isTile || O.tile.isReg || O.tile.isMask)
-          continue;
-        std::string N = O.role + "." + Fact;
-        const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
-        // A valid dim that is just one of the symbols above adds nothing to the counterexample.
-        bool IsSymbol = false;
-        for (const Symbol &S : C.symbols)
-          IsSymbol |= !IF.value && IF.term == "|" + S.name + "|";
-        if (!IF.value && !IsSymbol && Deps.count(N) && Res.model.count(N)) {
-          std::string Shown = Facts.Display.at(N), Part = Shown + " = " + std::to_string(Res.model.at(N));
-          if (std::find(Parts.begin(), Parts.end(), Part) == Parts.end())
-            Parts.push_back(Part);
-          F.counterexample[Shown] = Res.model.at(N);
-        }
-      }
-    if (!Parts.empty()) {
-      std::string J;
-      for (size_t I = 0; I < Parts.size(); ++I)
-        J += (I ? ", " : "") + Parts[I];
-      if (F.status == Status::ViolatedSometimes)
-        Note({}, "fails for example when " + J);
-      else if (F.status == Status::ViolatedAlways)
-        Note({}, "fails for every feasible value (e.g. " + J + ")");
-    }
-    // Guards that restrict the values above are part of the verdict: show them as assumptions.
-    for (size_t I = 0; I < C.path.size(); ++I) {
-      bool Relevant = false;
-      for (const std::string &Tk : tokens(Facts.Path[I]))
-        Relevant |= Deps.count(Tk) > 0;
-      if (Relevant)
-        Note(C.path[I].loc, "assuming '" + C.path[I].text + "' here");
-    }
-  }
+  if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways)
+    counterexample(X, Res, Deps);
   if (!Why.empty() && F.status != Status::Error)
     Note({}, render(Why, Vals));
-  // Tile declarations the rule talks about.
-  for (const Operand &O : C.operands) {
-    if (!O.tile.declLoc.valid())
-      continue;
-    bool Mentioned = false;
-    for (const std::string &D : Deps)
-      Mentioned |= D.compare(0, O.role.size() + 1, O.role + ".") == 0;
-    if (Mentioned)
-      Note(O.tile.declLoc, "'" + O.tile.expr + "'" + (O.tile.expr == O.role ? "" : " (" + O.role + ")") +
-                               " declared here as '" + O.tile.typeSpelling + "'" +
-                               (O.tile.validOrigin.empty() ? "" : "; " + O.tile.validOrigin));
-  }
-  for (const auto &[At, Caller] : C.callers)
-    Note(At, "in the call from '" + Caller + "' here, with its operands");
-  for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
-    Note(C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here");
+  contextNotes(X, Deps);
   if (F.status != Status::Error && !Help.empty())
     X.help = render(Help, Vals);
   return X;
