@@ -5,6 +5,7 @@
 #include "NpuDatabase.h"
 #include "support/Files.h"
 
+#include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -190,8 +191,40 @@ std::string ClangFrontEnd::commandsKey(const std::string &File) const {
   return K;
 }
 
+namespace {
+/// What the CLI prints of a compile: pto-lint's own diagnostics (custom IDs) and the compiler's errors, which stop
+/// the check, each with its notes; the compiler's warnings and remarks (and their notes) only when asked
+/// (--compiler-warnings). pto-lint is not the compiler: a correct kernel on headers that warn prints nothing.
+class CompilerNoiseFilter : public DiagnosticConsumer {
+public:
+  CompilerNoiseFilter(DiagnosticConsumer &Next, bool Warnings) : Next(Next), Warnings(Warnings) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override { Next.BeginSourceFile(LO, PP); }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L != DiagnosticsEngine::Note) {
+      bool Own = Info.getID() >= diag::DIAG_UPPER_LIMIT;
+      Dropping = !Own && !Warnings && L != DiagnosticsEngine::Error && L != DiagnosticsEngine::Fatal;
+      Hidden += Dropping && L == DiagnosticsEngine::Warning;
+    }
+    if (!Dropping)
+      Next.HandleDiagnostic(L, Info);
+  }
+  unsigned hidden() const { return Hidden; }
+
+private:
+  DiagnosticConsumer &Next;
+  bool Warnings;
+  bool Dropping = false; // the last diagnostic that is not a note was left out: so are its notes
+  unsigned Hidden = 0;
+};
+} // namespace
+
 int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session> S, bool Text, std::string &Printed,
                         std::set<std::string> &Read) {
+  bool CompilerWarnings = S->options().compilerWarnings;
+  driver::Session &Unit = *S;
   Rendering How;
   How.diagnostics = Text;
   How.findingsAreNotCompileErrors = true;
@@ -200,6 +233,7 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
+  CompilerNoiseFilter Filter(Printer, CompilerWarnings);
   auto It = Commands.find(File);
   OneFileDatabase One(It == Commands.end() ? std::vector<CompileCommand>{} : It->second);
   // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
@@ -211,10 +245,11 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   if (!ResourceDir.empty())
     Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("-resource-dir=" + ResourceDir).c_str(),
                                                            ArgumentInsertPosition::BEGIN));
-  Tool.setDiagnosticConsumer(&Printer);
+  Tool.setDiagnosticConsumer(&Filter);
   Tool.setPrintErrorMessage(false); // the exit code and summary say it, once, not per thread in any order
   int Status = Tool.run(&F);
   OS.flush();
+  Unit.compilerWarningsHidden(Filter.hidden());
   return Status;
 }
 

@@ -201,6 +201,10 @@ const std::vector<OptionSpec> &optionTable() {
                                  "ops, parenthesised type lists, positional tile types), with a warning each", true,
        [](Options &O, const std::string &V) { return flag("lenient-doc-syntax", V, O.lenientDocSyntax); },
        "LenientDocSyntax", "false"},
+      {"compiler-warnings", "", "also print the compiler's own warnings (pto-lint is not the compiler: by default it "
+                                "prints compile errors, which stop the check, and its findings; the summary counts "
+                                "the warnings it left out)", true,
+       [](Options &O, const std::string &V) { return flag("compiler-warnings", V, O.compilerWarnings); }},
       {"quiet", "", "do not print the summary line (nor per-file progress)", true,
        [](Options &O, const std::string &V) { return flag("quiet", V, O.quiet); }},
       {"baseline", "FILE", "do not report the findings this baseline file records (docs/baseline.md)", true,
@@ -348,6 +352,7 @@ void Results::add(const Results &O) {
   suppressed += O.suppressed;
   headerFiltered += O.headerFiltered;
   advisoryOff += O.advisoryOff;
+  compilerWarningsHidden += O.compilerWarningsHidden;
   internalErrors += O.internalErrors;
   translationUnits += O.translationUnits;
   failedTranslationUnits += O.failedTranslationUnits;
@@ -568,6 +573,8 @@ std::string Session::summaryLine() const {
     Apart.push_back(std::to_string(R.headerFiltered) + " in headers outside header-filter");
   if (R.advisoryOff)
     Apart.push_back(std::to_string(R.advisoryOff) + " advisory not shown");
+  if (unsigned N = R.compilerWarningsHidden)
+    Apart.push_back(std::to_string(N) + " compiler warning" + (N == 1 ? "" : "s") + " not shown (--compiler-warnings)");
   for (size_t I = 0; I < Apart.size(); ++I)
     S += (I ? ", " : " (") + Apart[I] + (I + 1 == Apart.size() ? ")" : "");
   return S;

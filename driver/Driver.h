@@ -64,6 +64,7 @@ struct Options {
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
+  bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
   std::shared_ptr<UnitCache> unitCache; // null: every unit is checked
 };
 
@@ -108,6 +109,7 @@ struct Results {
   checker::Tally tally;
   unsigned suppressed = 0;
   unsigned headerFiltered = 0, advisoryOff = 0; // findings not reported: header-filter, advisory=false
+  unsigned compilerWarningsHidden = 0; // the compiler's own warnings the CLI did not print (--compiler-warnings)
   std::vector<checker::Finding> baselined; // findings the baseline matched (not reported, not failing the run)
   unsigned internalErrors = 0;
   unsigned translationUnits = 0;
@@ -139,6 +141,8 @@ public:
   unsigned staleBaselineEntries() const;
   /// The front end failed on a unit in a way that may lose findings (an exception in the front end).
   void internalError() { ++R.internalErrors; }
+  /// The CLI left N of the compiler's own warnings unprinted (Options::compilerWarnings); the summary says so.
+  void compilerWarningsHidden(unsigned N) { R.compilerWarningsHidden += N; }
   /// Takes in what other sessions produced (the CLI lints each file in a session of its own, possibly on another
   /// thread or from its cache, and reports from one session that absorbed them all, in input order).
   void absorb(const Results &O) { R.add(O); }

@@ -110,7 +110,7 @@ Json resultsToJson(const Results &R) {
   for (const Finding &F : R.baselined)
     J["baselined"].push_back(findingToJson(F));
   J["counts"] = {R.suppressed,      R.internalErrors, R.translationUnits, R.failedTranslationUnits,
-                 R.headerFiltered, R.advisoryOff};
+                 R.headerFiltered, R.advisoryOff,   R.compilerWarningsHidden};
   J["mainFiles"] = R.mainFiles;
   return J;
 }
@@ -134,7 +134,7 @@ Results resultsFromJson(const Json &J) {
   Y.opCalls = J.at("opCalls").get<std::map<std::string, unsigned>>();
   const Json &C = J.at("counts");
   unsigned *Counts[] = {&R.suppressed,      &R.internalErrors, &R.translationUnits, &R.failedTranslationUnits,
-                        &R.headerFiltered, &R.advisoryOff};
+                        &R.headerFiltered, &R.advisoryOff,   &R.compilerWarningsHidden};
   if (C.size() != std::size(Counts))
     throw std::runtime_error("counts have the wrong size");
   for (size_t I = 0; I < std::size(Counts); ++I)

@@ -493,6 +493,32 @@ TEST(Cli, NolintSuppresses) {
   EXPECT_NE(O.text.find("1 suppressed by NOLINT"), std::string::npos) << O.text;
 }
 
+TEST(Cli, CompilerWarningsAreNotPrintedUnlessAsked) {
+  // pto-lint is not the compiler: a correct kernel on code that warns prints only the summary, which counts what it
+  // left out; --compiler-warnings prints them; compile errors always print (they stop the check).
+  std::string D = tempDir();
+  std::ifstream In(Legal);
+  std::string Text((std::istreambuf_iterator<char>(In)), {});
+  std::string K = write(D, "k.cpp", Text + "\nint warns() { int unused = 1; return 0; }\n");
+  Out Quiet = run(Cli + " " + K + Flags + " -Wall");
+  EXPECT_EQ(Quiet.rc, 0) << Quiet.text;
+  EXPECT_EQ(Quiet.text.find("unused variable"), std::string::npos) << Quiet.text;
+  EXPECT_NE(Quiet.text.find("(1 compiler warning not shown (--compiler-warnings))"), std::string::npos) << Quiet.text;
+  EXPECT_EQ(Quiet.text.find("\n"), Quiet.text.size() - 1) << "one line, the summary:\n" << Quiet.text;
+  Out Shown = run(Cli + " --compiler-warnings " + K + Flags + " -Wall");
+  EXPECT_EQ(Shown.rc, 0) << Shown.text;
+  EXPECT_NE(Shown.text.find("warning: unused variable 'unused'"), std::string::npos) << Shown.text;
+  EXPECT_EQ(Shown.text.find("not shown"), std::string::npos) << Shown.text;
+  // pto-lint's own warnings are never filtered.
+  Out Own = run(Cli + " --target=a2a3 " + Src + "/examples/colargmin_dynamic.cpp" + Flags);
+  EXPECT_NE(Own.text.find("warning: tmp tile holds 512 B"), std::string::npos) << Own.text;
+  // A compile error prints, with its location.
+  std::string Bad = write(D, "bad.cpp", Text + "\nint broken() { return undeclared_name; }\n");
+  Out Err = run(Cli + " " + Bad + Flags);
+  EXPECT_EQ(Err.rc, 2) << Err.text;
+  EXPECT_NE(Err.text.find("error: use of undeclared identifier 'undeclared_name'"), std::string::npos) << Err.text;
+}
+
 // --- the plugin ---
 
 const std::string Plugin = std::string(PTOLINT_CLANGXX) + " -fsyntax-only -std=c++17 -I" + Src +

@@ -385,8 +385,9 @@ TEST(Launcher, UpstreamKernelsGiveTheFindingsOfPtoLintP) {
     EXPECT_EQ(count(Expected, "[pto-vmin-mask-width]"), K.vminMask) << show(Expected);
     EXPECT_EQ(count(Expected, "error: "), K.colargmin + K.rowexpand) << "a compile error\n" << show(Expected);
     EXPECT_EQ(commandOutput(Built.text), Expected) << Built.text;
-    // pto-lint's HIP parse of the a5 headers warns about `#pragma unroll(...)`; the build log does not show it.
-    EXPECT_EQ(Raw.find("#pragma unroll") != std::string::npos, K.target == "a5") << Raw;
+    // pto-lint's HIP parse of the a5 headers warns about `#pragma unroll(...)`: pto-lint is not the compiler, so
+    // neither its output nor the build log shows it (Cli.CompilerWarningsAreNotPrintedUnlessAsked: the summary counts it).
+    EXPECT_EQ(Raw.find("#pragma unroll"), std::string::npos) << Raw;
     EXPECT_EQ(Built.text.find("#pragma unroll"), std::string::npos) << Built.text;
   }
 }
