@@ -1,6 +1,8 @@
 // checker: builds one z3model query per (call, target, rule) and turns verdicts into findings.
 #include "Engine.h"
 
+#include "support/Decimal.h"
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -95,33 +97,6 @@ struct FactTable {
   }
 };
 
-/// The decimal digits of V.
-std::string int128Text(__int128 V) {
-  if (V < 0)
-    return "-" + int128Text(-V);
-  std::string D;
-  do {
-    D.insert(D.begin(), static_cast<char>('0' + static_cast<int>(V % 10)));
-    V /= 10;
-  } while (V);
-  return D;
-}
-
-/// A decimal integer (optionally negative) times a small factor, exactly, as decimal text.
-std::string decimalTimes(const std::string &Decimal, unsigned Factor) {
-  bool Neg = !Decimal.empty() && Decimal[0] == '-';
-  std::string Out;
-  unsigned Carry = 0;
-  for (size_t K = Decimal.size(); K-- > (Neg ? 1u : 0u);) {
-    unsigned D = (Decimal[K] - '0') * Factor + Carry;
-    Out.insert(Out.begin(), char('0' + D % 10));
-    Carry = D / 10;
-  }
-  for (; Carry; Carry /= 10)
-    Out.insert(Out.begin(), char('0' + Carry % 10));
-  return (Neg ? "-" : "") + Out;
-}
-
 void addTile(FactTable &F, const std::string &R, const std::string &Kind, const TileFacts &T) {
   F.known(R + ".isdst", Kind == "dst" ? 1 : 0); // the role's kind in the op schema (rules/ops.json "roles")
   F.known(R + ".istmp", Kind == "tmp" ? 1 : 0);
@@ -194,7 +169,7 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
       F.defined(R + ".bytes", Term::apply(term::Op::Mul, {Term::integer(T.rows), Term::integer(T.cols),
                                                           Term::integer(dtypeSize(T.dtype))}));
       // Models hold 64-bit values: messages take the exact size from here.
-      F.Text[R + ".bytes"] = Beyond128 ? decimalTimes(int128Text(Cells), dtypeSize(T.dtype)) : int128Text(Bytes);
+      F.Text[R + ".bytes"] = Beyond128 ? support::decimalTimes(support::decimal(Cells), dtypeSize(T.dtype)) : support::decimal(Bytes);
     }
   } else {
     F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");

@@ -2,6 +2,7 @@
 // loop counters, the block index, casts, and a tile's valid shape at the call; the symbols they are over.
 #include "ExtractImpl.h"
 
+#include "support/Decimal.h"
 #include "z3model/Solver.h"
 
 using namespace clang;
@@ -291,16 +292,8 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
   return opaque(E, "expression not understood");
 }
 
-static std::string pow2(unsigned W) {
-  // 2^W as a decimal literal (W <= 64).
-  unsigned __int128 V = static_cast<unsigned __int128>(1) << W;
-  std::string D;
-  do {
-    D.insert(D.begin(), static_cast<char>('0' + static_cast<int>(V % 10)));
-    V /= 10;
-  } while (V);
-  return D;
-}
+/// 2^W as a decimal literal (W <= 64).
+static std::string pow2(unsigned W) { return support::decimal(static_cast<__int128>(1) << W); }
 
 /// The value of T converted to integer type Ty, as C++ converts: modulo 2^N into Ty's range.
 CallTranslator::Term CallTranslator::wrapTo(const Term &T, QualType Ty) {

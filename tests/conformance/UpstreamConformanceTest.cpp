@@ -268,13 +268,15 @@ void checkTarget(const std::string &Target) {
   for (const std::string &W : Written)
     if (!Checked.count(W)) {
       Unchecked[W] = E.unchecked.count(W) ? E.unchecked[W] : "UNTRIAGED";
-      if (!std::getenv("PTOLINT_BLESS"))
+      if (!std::getenv("PTOLINT_BLESS")) {
         EXPECT_TRUE(E.unchecked.count(W) && triaged(W, E.unchecked[W]))
             << "a call in a kernel's text was not checked, and is not pinned as `unchecked ... | why`: " << W;
+      }
     }
   for (const auto &[W, Why] : E.unchecked)
-    if (!std::getenv("PTOLINT_BLESS"))
+    if (!std::getenv("PTOLINT_BLESS")) {
       EXPECT_TRUE(Written.count(W) && !Checked.count(W)) << "stale `unchecked` line (it is checked now): " << W;
+    }
   for (const std::string &Op : Ops) {
     if (!std::getenv("PTOLINT_BLESS")) {
       EXPECT_EQ(Calls[Op], E.calls.count(Op) ? E.calls[Op] : 0u) << Op << ": calls checked (instantiations x cores)";
