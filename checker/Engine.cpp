@@ -563,6 +563,7 @@ public:
     TargetText message, help;
     std::vector<std::pair<SourceLoc, TargetText>> notes;
     std::string key; // Check::key
+    void note(SourceLoc L, TargetText Text) { notes.emplace_back(std::move(L), std::move(Text)); }
     /// Equal but for the target: one finding for several targets.
     bool sameBut(const Explained &O) const {
       if (O.finding.ruleId != finding.ruleId || O.finding.status != finding.status ||
@@ -753,7 +754,6 @@ void Engine::CallRun::classify(Finding &F, Verdict V, bool Opaque, Severity Rule
 /// values, and the guards that restrict them, shown as assumptions.
 void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps) {
   Finding &F = X.finding;
-  auto Note = [&](SourceLoc L, TargetText Text) { X.notes.emplace_back(std::move(L), std::move(Text)); };
   std::vector<std::string> Parts;
   for (const Symbol &S : C.symbols)
     if (Deps.count(S.name) && S.understood && Res.model.count(S.name)) {
@@ -784,9 +784,9 @@ void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, c
     for (size_t I = 0; I < Parts.size(); ++I)
       J += (I ? ", " : "") + Parts[I];
     if (F.status == Status::ViolatedSometimes)
-      Note({}, "fails for example when " + J);
+      X.note({}, "fails for example when " + J);
     else if (F.status == Status::ViolatedAlways)
-      Note({}, "fails for every feasible value (e.g. " + J + ")");
+      X.note({}, "fails for every feasible value (e.g. " + J + ")");
   }
   // Guards that restrict the values above are part of the verdict: show them as assumptions.
   for (size_t I = 0; I < C.path.size(); ++I) {
@@ -794,14 +794,13 @@ void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, c
     for (const std::string &Tk : tokens(Facts.Path[I]))
       Relevant |= Deps.count(Tk) > 0;
     if (Relevant)
-      Note(C.path[I].loc, "assuming '" + C.path[I].text + "' here");
+      X.note(C.path[I].loc, "assuming '" + C.path[I].text + "' here");
   }
 }
 
 /// Where the check's operands come from: the declarations of the tiles the rule reads, the calling context, the
 /// instantiation chain.
 void Engine::CallRun::contextNotes(Explained &X, const std::set<std::string> &Deps) {
-  auto Note = [&](SourceLoc L, TargetText Text) { X.notes.emplace_back(std::move(L), std::move(Text)); };
   // Tile declarations the rule talks about.
   for (const Operand &O : C.operands) {
     if (!O.tile.declLoc.valid())
@@ -810,14 +809,14 @@ void Engine::CallRun::contextNotes(Explained &X, const std::set<std::string> &De
     for (const std::string &D : Deps)
       Mentioned |= D.compare(0, O.role.size() + 1, O.role + ".") == 0;
     if (Mentioned)
-      Note(O.tile.declLoc, "'" + O.tile.expr + "'" + (O.tile.expr == O.role ? "" : " (" + O.role + ")") +
+      X.note(O.tile.declLoc, "'" + O.tile.expr + "'" + (O.tile.expr == O.role ? "" : " (" + O.role + ")") +
                                " declared here as '" + O.tile.typeSpelling + "'" +
                                (O.tile.validOrigin.empty() ? "" : "; " + O.tile.validOrigin));
   }
   for (const auto &[At, Caller] : C.callers)
-    Note(At, "in the call from '" + Caller + "' here, with its operands");
+    X.note(At, "in the call from '" + Caller + "' here, with its operands");
   for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
-    Note(C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here");
+    X.note(C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here");
 }
 
 Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3model::Result &Res) {
@@ -891,7 +890,6 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   const std::string &Help = Pick(V->help, R.help, V->pto.help, R.pto.help);
 
   classify(F, Res.verdict, !OpaqueDeps.empty(), V->severity.value_or(R.severity));
-  auto Note = [&](SourceLoc L, TargetText Text) { X.notes.emplace_back(std::move(L), std::move(Text)); };
   // "cannot prove that <summary> for 'src' on <targets>"
   auto CannotProve = [&] {
     TargetText S = "cannot prove that " + render(R.summary, Vals);
@@ -905,21 +903,21 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
     X.message = "internal error while checking " + R.id + ": " + Res.reason;
   } else if (Res.verdict == Verdict::Unknown) {
     (X.message = CannotProve()) += ": " + Res.reason;
-    Note({}, Res.reason.find("tu-timeout") != std::string::npos
+    X.note({}, Res.reason.find("tu-timeout") != std::string::npos
                  ? "raise the translation unit's solver time with --tu-timeout=MS (plugin: tu-timeout=MS)"
              : Res.reason.find(", timeout)") != std::string::npos
                  ? "raise the time cap of one solver call with --timeout=MS (plugin: timeout=MS)"
                  : "raise the solver's resource limit with --budget=N (plugin: budget=N)");
   } else if (F.status == Status::Unknown) {
     (X.message = CannotProve()) += "; it fails for values pto-lint could not follow";
-    Note({}, TargetText("would fail with: ") += render(Msg, Vals));
+    X.note({}, TargetText("would fail with: ") += render(Msg, Vals));
     for (const std::string &D : OpaqueDeps) {
       std::string Why2;
       for (const Symbol &S : C.symbols)
         if (S.name == D)
           Why2 = S.why;
       auto It = Local.Display.find(D);
-      Note({}, "not understood: " + (It != Local.Display.end() ? It->second : D) + (Why2.empty() ? "" : " (" + Why2 + ")"));
+      X.note({}, "not understood: " + (It != Local.Display.end() ? It->second : D) + (Why2.empty() ? "" : " (" + Why2 + ")"));
     }
   } else {
     X.message = render(Msg, Vals);
@@ -928,7 +926,7 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways)
     counterexample(X, Res, Deps);
   if (!Why.empty() && F.status != Status::Error)
-    Note({}, render(Why, Vals));
+    X.note({}, render(Why, Vals));
   contextNotes(X, Deps);
   if (F.status != Status::Error && !Help.empty())
     X.help = render(Help, Vals);
@@ -965,9 +963,9 @@ void Engine::CallRun::merge(std::vector<Explained> Xs, std::vector<Finding> &Out
     // Portability: with several targets configured, say where the call is fine.
     auto H = Holds.find(X.key);
     if (E.Opts.targets.size() > 1 && H != Holds.end() && F.status != Status::Error)
-      X.notes.emplace_back(SourceLoc{}, TargetText("portability: legal on " + joinTargets(H->second) + ", " +
-                                                   (F.status == Status::Unknown ? "not proved" : "illegal") + " on ")
-                                            .target());
+      X.note({}, TargetText("portability: legal on " + joinTargets(H->second) + ", " +
+                            (F.status == Status::Unknown ? "not proved" : "illegal") + " on ")
+                     .target());
     std::string Ts = joinTargets(F.targets);
     F.message = X.message.str(Ts);
     F.help = X.help.str(Ts);
