@@ -584,6 +584,7 @@ public:
   void counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps);
   void contextNotes(Explained &X, const std::set<std::string> &Deps);
   void fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs);
+  void upstream(std::vector<Explained> &Xs);
   void merge(std::vector<Explained> Xs, std::vector<Finding> &Out);
 
 private:
@@ -640,6 +641,8 @@ std::vector<std::string> Engine::CallRun::missingFacts(const Reading &Rd) {
 }
 
 std::vector<Engine::CallRun::Check> Engine::CallRun::plan() {
+  if (!Sig)
+    return {}; // an op the rules do not describe (only upstream's own checks apply)
   std::set<std::string> Absent; // roles of the overload the call does not have
   if (Ov)
     for (const std::string &R : Ov->roles)
@@ -949,6 +952,110 @@ void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explaine
   reconcileFixes(Fixes);
 }
 
+/// Upstream's own checks the call reaches (CallSite::upstream), each decided like a rule for the target whose
+/// implementation asserts it. A violation is reported only when the path to the assert is known exactly and the
+/// counterexample is made of the call's own values; anything else not proved is counted as not followed (the
+/// summary, --coverage), not reported per call.
+void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
+  if (C.upstream.empty() || !E.enabled(UpstreamAssertId))
+    return;
+  for (const UpstreamCheck &U : C.upstream) {
+    std::vector<Target> Ts;
+    for (Target Tg : E.Opts.targets)
+      if (!U.target || *U.target == Tg)
+        Ts.push_back(Tg);
+    if (Ts.empty())
+      continue;
+    auto NotFollowed = [&](const std::string &Why) {
+      ++T.notFollowed[{U.loc.file, U.loc.line, C.op, Why}];
+      ++T.notFollowedTotal;
+    };
+    if (!U.notFollowed.empty()) {
+      NotFollowed(U.notFollowed);
+      continue;
+    }
+    Query Q;
+    Q.name = std::string(UpstreamAssertId) + " " + C.loc.file + ":" + std::to_string(C.loc.line) + " " + U.loc.file +
+             ":" + std::to_string(U.loc.line);
+    Q.prelude = E.Rules.prelude();
+    Q.shared = forQueries().Shared;
+    Q.sharedHypotheses = forQueries().PathAndWellFormed;
+    for (const Symbol &S : U.symbols)
+      Q.decls.push_back({S.name, S.lo, S.hi, std::nullopt});
+    bool Read = true;
+    for (const PathCondition &P : U.path) {
+      Q.hypotheses.push_back(term::parse(P.term, Facts.Macros));
+      Read &= bool(Q.hypotheses.back());
+    }
+    Q.property = term::parse(U.term, Facts.Macros);
+    if (!Read || !Q.property) {
+      NotFollowed("its condition could not be read");
+      continue;
+    }
+    Q.minimize = Facts.Minimize;
+    if (!E.Opts.dumpDir.empty())
+      std::ofstream(E.Opts.dumpDir + "/" + UpstreamAssertId + "-" + std::to_string(++E.Dumped) + ".smt2")
+          << z3model::Solver::toSmtLib(Q);
+    auto Start = std::chrono::steady_clock::now();
+    z3model::Result Res = E.Solver.check(Q);
+    E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
+    if (Res.verdict == Verdict::Proved) {
+      T.checks += Ts.size();
+      T.proved += Ts.size();
+      continue;
+    }
+    if (Res.verdict != Verdict::ViolatedAlways && Res.verdict != Verdict::ViolatedSometimes) {
+      NotFollowed("not decided (" + Res.reason + ")");
+      continue;
+    }
+    std::set<std::string> Used = tokens(Q.property);
+    for (const Term &H : Q.hypotheses)
+      for (const std::string &Tk : tokens(H))
+        Used.insert(Tk);
+    std::set<std::string> Deps = closure(Facts, Used);
+    std::string Why;
+    for (const Symbol &S : U.symbols)
+      if (Deps.count(S.name) && Why.empty())
+        Why = "it depends on '" + S.display + "' of the implementation" + (S.understood ? "" : " (" + S.why + ")");
+    for (const Symbol &S : C.symbols)
+      if (Deps.count(S.name) && !S.understood && Why.empty())
+        Why = "it depends on '" + S.display + "', which pto-lint could not follow (" + S.why + ")";
+    if (Why.empty() && !U.exact)
+      Why = "a guard on its path is not modelled";
+    if (!Why.empty()) {
+      NotFollowed(Why);
+      continue;
+    }
+    T.checks += Ts.size();
+    for (Target Tg : Ts) {
+      Explained X;
+      X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" + U.term;
+      Finding &F = X.finding;
+      F.ruleId = UpstreamAssertId;
+      F.op = C.op;
+      F.target = Tg;
+      F.targets = {Tg};
+      F.loc = C.loc;
+      F.function = C.function;
+      F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
+      if (!C.instantiatedFrom.empty())
+        F.instantiationLoc = C.instantiatedFrom.front();
+      F.citation = "pto-isa " + U.loc.file + ":" + std::to_string(U.loc.line) + " (PTO_ASSERT)";
+      classify(F, Res.verdict, false, Severity::Error);
+      X.message = (TargetText(C.op + ": upstream's check '" + U.text + "' fails on ").target() +=
+                   U.message.empty() ? std::string() : ": \"" + U.message + "\"");
+      counterexample(X, Res, Deps);
+      X.note(U.loc, "upstream asserts '" + U.text + "' here; PTO_ASSERT is compiled out of release builds");
+      for (auto It = U.chain.rbegin(); It != U.chain.rend(); ++It)
+        X.note(It->first, "in '" + It->second + "', called here");
+      contextNotes(X, Deps);
+      X.help = "give the call operands that satisfy upstream's check; a release build runs the call anyway, with "
+               "wrong results";
+      Xs.push_back(std::move(X));
+    }
+  }
+}
+
 void Engine::CallRun::merge(std::vector<Explained> Xs, std::vector<Finding> &Out) {
   std::vector<Explained> Merged;
   for (Explained &X : Xs) {
@@ -1035,6 +1142,7 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
     Failed.push_back(K);
   }
   Run.fix(Failed, Xs);
+  Run.upstream(Xs);
   Run.merge(std::move(Xs), Out);
 }
 

@@ -155,7 +155,8 @@ private:
 } // namespace extract
 
 void recordScopeMacros(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) {
-  PP.addPPCallbacks(std::make_unique<extract::ScopeRecorder>(std::move(Out)));
+  PP.addPPCallbacks(std::make_unique<extract::ScopeRecorder>(Out));
+  recordUpstreamAsserts(PP, std::move(Out));
 }
 
 } // namespace pto::clangfe

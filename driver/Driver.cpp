@@ -205,6 +205,9 @@ const std::vector<OptionSpec> &optionTable() {
                                 "prints compile errors, which stop the check, and its findings; the summary counts "
                                 "the warnings it left out)", true,
        [](Options &O, const std::string &V) { return flag("compiler-warnings", V, O.compilerWarnings); }},
+      {"coverage", "", "after the summary, list upstream's checks (PTO_ASSERTs of the pto-isa headers) that were "
+                       "reached but not followed, with how often and why", true,
+       [](Options &O, const std::string &V) { return flag("coverage", V, O.coverage); }},
       {"quiet", "", "do not print the summary line (nor per-file progress)", true,
        [](Options &O, const std::string &V) { return flag("quiet", V, O.quiet); }},
       {"baseline", "FILE", "do not report the findings this baseline file records (docs/baseline.md)", true,
@@ -274,7 +277,9 @@ std::vector<Finding> groupInstantiations(std::vector<Finding> Fs, const std::vec
       Out.push_back(std::move(F));
       continue;
     }
-    std::string K = LocKey(F.loc) + " " + F.ruleId + TargetsKey(F);
+    // Upstream's checks are one rule per assert (its location is the citation); a rule's operands share one.
+    std::string K = LocKey(F.loc) + " " + F.ruleId + TargetsKey(F) +
+                    (F.ruleId == checker::UpstreamAssertId ? " " + F.citation : "");
     auto It = Group.find(K);
     if (It == Group.end()) {
       Group[K] = Out.size();
@@ -575,9 +580,21 @@ std::string Session::summaryLine() const {
     Apart.push_back(std::to_string(R.advisoryOff) + " advisory not shown");
   if (unsigned N = R.compilerWarningsHidden)
     Apart.push_back(std::to_string(N) + " compiler warning" + (N == 1 ? "" : "s") + " not shown (--compiler-warnings)");
+  if (unsigned N = R.tally.notFollowedTotal)
+    Apart.push_back(std::to_string(N) + " upstream check" + (N == 1 ? "" : "s") + " not followed (--coverage)");
   for (size_t I = 0; I < Apart.size(); ++I)
     S += (I ? ", " : " (") + Apart[I] + (I + 1 == Apart.size() ? ")" : "");
   return S;
+}
+
+std::string Session::coverageReport(const std::string &BaseDir) const {
+  std::string Out;
+  for (const auto &[Key, N] : R.tally.notFollowed) {
+    const auto &[File, Line, Op, Why] = Key;
+    Out += "pto-lint: not followed: " + checker::relPath(File, BaseDir) + ":" + std::to_string(Line) + ": " + Op +
+           " (" + std::to_string(N) + "x): " + Why + "\n";
+  }
+  return Out;
 }
 
 std::string Session::statsJson() const {
@@ -593,7 +610,7 @@ std::string Session::statsJson() const {
   std::ostringstream OS;
   OS << "{\"decisions\": " << D.size() << ", \"prechecked\": " << R.prechecked << ", \"queries\": " << Q.size()
      << ", \"ground\": " << R.groundQueries << ", \"enumerated\": " << R.enumerated << ", \"cacheHits\": " << R.cacheHits
-     << ", \"z3Calls\": " << R.z3Calls << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
+     << ", \"z3Calls\": " << R.z3Calls << ", \"upstreamNotFollowed\": " << R.tally.notFollowedTotal << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
      << ", \"maxMicros\": " << Max(D) << ", \"queryMedianMicros\": " << Pct(Q, 0.5)
      << ", \"queryP99Micros\": " << Pct(Q, 0.99) << ", \"queryMaxMicros\": " << Max(Q) << ", \"calls\": " << Call.size()
      << ", \"callMedianMicros\": " << Pct(Call, 0.5) << ", \"callP99Micros\": " << Pct(Call, 0.99)

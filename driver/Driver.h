@@ -65,6 +65,7 @@ struct Options {
   bool quiet = false;          // no summary line
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
   bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
+  bool coverage = false;       // CLI: list upstream's checks that were not followed, with their reasons
   std::shared_ptr<UnitCache> unitCache; // null: every unit is checked
 };
 
@@ -156,6 +157,8 @@ public:
   std::string textReport(const checker::RunInfo &Info) const;
   /// `pto-lint: N files, ...`.
   std::string summaryLine() const;
+  /// Upstream's checks that were not followed, one line each with how often and why (--coverage).
+  std::string coverageReport(const std::string &BaseDir) const;
   /// Solver statistics (JSON object, one line).
   std::string statsJson() const;
   /// The run's exit code; InputsIncomplete: some input could not be processed (no command, not compiled).

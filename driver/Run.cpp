@@ -430,6 +430,8 @@ int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
       return usage(Err);
   if (!Opts.quiet)
     (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << S.summaryLine() << "\n";
+  if (Opts.coverage)
+    (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << S.coverageReport(Info.baseDir);
   llvm::outs().flush();
   if (llvm::outs().has_error()) { // standard output on a full disk: an error, not a silent loss (nor an abort)
     std::string Why = llvm::outs().error().message();
