@@ -25,11 +25,12 @@ struct ScopeMacros {
   std::vector<clang::SourceRange> vecScope, simdFunction;
   /// Upstream's asserts, `PTO_ASSERT(condition, message)`: where each expansion starts (raw encoding) -> its message.
   std::map<clang::SourceLocation::UIntTy, std::string> asserts;
+  bool upstream = false; // upstream's checks are lifted (Options::upstreamChecks): every op of pto_instr.hpp is a call
 };
 
-/// Registers the preprocessor callbacks that fill Out (which must outlive the preprocessor): the vector scope macros
-/// and upstream's asserts (recordUpstreamAsserts).
-void recordScopeMacros(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out);
+/// Registers the preprocessor callbacks that fill Out (which must outlive the preprocessor): the vector scope macros,
+/// and with UpstreamChecks upstream's asserts (recordUpstreamAsserts).
+void recordScopeMacros(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out, bool UpstreamChecks = false);
 /// Records each `PTO_ASSERT` expansion in Out, and makes its compiled-out form keep the condition in the AST (an
 /// unevaluated `sizeof`, so the program is the same) for the lifting of upstream's checks (ExtractAsserts.cpp).
 void recordUpstreamAsserts(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out);

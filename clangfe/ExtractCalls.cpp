@@ -62,7 +62,7 @@ bool Finder::VisitCallExpr(CallExpr *CE) {
     return true;
   }
   const checker::OpSignature *Sig = Rules.op(FD->getName().str());
-  if (!Sig && isUpstreamOp(FD) && !isUpstreamCode(CurFn)) {
+  if (!Sig && Scopes.upstream && isUpstreamOp(FD) && !isUpstreamCode(CurFn)) {
     // An op the rules do not describe: checked against upstream's own asserts only, where the user calls it (a call
     // inside upstream's headers is part of the implementation of the op that makes it).
     for (const CallChain &C : callingContexts(false))

@@ -154,9 +154,12 @@ private:
 
 } // namespace extract
 
-void recordScopeMacros(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) {
+void recordScopeMacros(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out, bool UpstreamChecks) {
   PP.addPPCallbacks(std::make_unique<extract::ScopeRecorder>(Out));
-  recordUpstreamAsserts(PP, std::move(Out));
+  if (UpstreamChecks) {
+    Out->upstream = true;
+    recordUpstreamAsserts(PP, std::move(Out));
+  }
 }
 
 } // namespace pto::clangfe

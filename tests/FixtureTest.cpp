@@ -9,7 +9,8 @@
 //   // expect-note[a2a3]: fails for example when cols = 0
 // The message is a prefix-free substring of the finding's message as it reads for that one target (a finding
 // reported for several targets says "on a2a3 and a5"; for target a2a3 it is matched as "on a2a3"). An annotation
-// the harness cannot read fails the test. Optional directive: `// pto-lint-flags: -DFOO` (extra compiler flags).
+// the harness cannot read fails the test. Optional directives: `// pto-lint-flags: -DFOO` (extra compiler flags),
+// `// pto-lint-options: --upstream-checks` (extra options of the CLI run).
 #include "TestUtil.h"
 
 #include <gtest/gtest.h>
@@ -67,16 +68,19 @@ std::vector<std::string> split(const std::string &S, char C) {
   return Out;
 }
 
-std::vector<Expect> readExpectations(const std::string &Path, std::string &Flags) {
+std::vector<Expect> readExpectations(const std::string &Path, std::string &Flags, std::string &Options) {
   std::ifstream In(Path);
   std::vector<Expect> Out;
   static const std::regex Re(R"(^expect(-note)?(@([+-]\d+))?\[((?:a2a3|a5|cpu)(?:,(?:a2a3|a5|cpu))*)\]:\s*(?:(error|warning|remark)\s+(pto-[a-z0-9-]+)\s*(?::\s*(.*\S))?|(.*\S))$)");
   static const std::regex FlagsRe(R"(//\s*pto-lint-flags:\s*(.*))");
+  static const std::regex OptionsRe(R"(//\s*pto-lint-options:\s*(.*))");
   std::string L;
   for (unsigned N = 1; std::getline(In, L); ++N) {
     std::smatch M;
     if (std::regex_search(L, M, FlagsRe))
       Flags += " " + M[1].str();
+    if (std::regex_search(L, M, OptionsRe))
+      Options += " " + M[1].str();
     size_t Pos = L.find("// expect");
     if (Pos == std::string::npos)
       continue;
@@ -234,10 +238,11 @@ std::string goldenPath(const std::string &Rel) {
 class Fixture : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Fixture, FindingsMatchAnnotations) {
-  std::string Rel = GetParam(), Path = Src + "/" + Rel, Extra;
-  std::vector<Expect> Exp = readExpectations(Path, Extra);
+  std::string Rel = GetParam(), Path = Src + "/" + Rel, Extra, Options;
+  std::vector<Expect> Exp = readExpectations(Path, Extra, Options);
   std::string Json;
-  int Rc = run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all " + Path + " -- " + flags(Extra) +
+  int Rc = run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Options + " " + Path + " -- " +
+                   flags(Extra) +
                    " 2>/dev/null",
                Json);
   auto J = nlohmann::json::parse(Json, nullptr, false);
@@ -295,7 +300,7 @@ TEST_P(Fixture, FindingsMatchAnnotations) {
     std::string Copy = Dir + "/" + Rel.substr(Rel.rfind('/') + 1);
     std::ofstream(Copy) << applyFixes(readFile(Path), Path, J);
     std::string Fixed;
-    run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all " + Copy + " -- " + flags(Extra) +
+    run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Options + " " + Copy + " -- " + flags(Extra) +
             " 2>/dev/null",
         Fixed);
     auto K = nlohmann::json::parse(Fixed, nullptr, false);

@@ -3,6 +3,7 @@
 // real headers assert: a tile's valid region against a global tensor's shape, an index within the source. Each
 // assert is a check of the user's call, on the target whose implementation has it (a2a3 only here); a guard that
 // makes it hold proves it; an assert in a loop, whose iteration is not modelled, is counted as not followed.
+// pto-lint-options: --upstream-checks
 #include "upstream/pto/common/pto_instr.hpp"
 
 using namespace pto;
