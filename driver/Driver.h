@@ -64,6 +64,8 @@ struct Options {
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
+  std::string ptoBackend;        // .pto: the ptoas backend the files are compiled with ("" = from each file)
+  std::optional<bool> tileOpExpand; // .pto: ptoas --enable-tile-op-expand (unset = from each file)
   bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
   std::shared_ptr<UnitCache> unitCache; // null: every unit is checked
 };

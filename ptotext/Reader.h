@@ -21,11 +21,30 @@ struct Problem {
   std::string message;
 };
 
+/// How ptoas compiles the file, where an op's meaning depends on it: with `--pto-backend=vpto
+/// --enable-tile-op-expand` a tile op is PTOAS's own template (lib/TileOps/), else (the emitc backend, ptoas's default)
+/// a call of pto-isa's implementation. Checked ops with an overload for the template (rules/ops.json, constant
+/// op.tileexpand) are read as that overload.
+struct Backend {
+  std::string name = "emitc";   // emitc or vpto
+  bool tileOpExpand = false;    // --enable-tile-op-expand
+  std::string from = "default"; // where the reader took it from: option, module attribute, RUN lines, default
+  bool expands() const { return name == "vpto" && tileOpExpand; }
+};
+
+/// How to read a file: pto-lint's options for textual PTO.
+struct ReadOptions {
+  bool lenient = false;              // read the ISA manual's spellings too (read())
+  std::string backend;               // --pto-backend: emitc or vpto ("" = from the file)
+  std::optional<bool> tileOpExpand;  // --enable-tile-op-expand (unset = from the file)
+};
+
 struct Reading {
   std::vector<checker::CallSite> calls;
   std::vector<Problem> errors;                // syntax errors and types that cannot be read
   std::vector<Problem> warnings;              // the ISA manual's spellings read in lenient mode (ptoas rejects them)
   std::optional<checker::Target> target;      // module `pto.target_arch`, else a `RUN:` line's `--pto-arch`
+  Backend backend;                            // options, else module `pto.backend` and the RUN lines' ptoas flags
   unsigned statements = 0;                    // op statements read
   unsigned opaque = 0;                        // of which not a checked op
 };
@@ -40,6 +59,7 @@ constexpr size_t MaxErrors = 100;
 /// SSA tile ops with results (`%d = pto.tmin %a, %b : (T, T) -> T`), parenthesised type lists, and positional
 /// tile types (`!pto.tile_buf<loc=vec, f32, 16, 16, RowMajor, NoneBox, None, Zero>`, `!pto.tile<...>`), each with
 /// a warning; without it they are errors, as in ptoas.
+Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules, const ReadOptions &Options);
 Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules, bool Lenient = false);
 
 /// The target a PTOAS arch name denotes (a5; a2, a3, a2a3 -> a2a3).
