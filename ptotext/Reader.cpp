@@ -1165,16 +1165,22 @@ private:
     V.validNote = Note;
   }
 
+  /// The tile an op's one result is: its type the op's last one, defined there.
+  Value &newTile(const Stmt &S) {
+    Value &V = Values[S.results[0]];
+    V = Value();
+    V.def = loc(S.op);
+    V.type = lastType(S.body);
+    return V;
+  }
+
   /// `%t = pto.declare_tile -> T`, `%t = pto.tpop_from_aic [(%vr, %vc)] {...} -> T` (and tpop_from_aiv): PTOAS lowers
   /// a pop to declare_tile, then set_validshape with the operands when they are given
   /// (PTOLowerFrontendPipeOpsPass.cpp:565-594, 596-625), and a declared tile's dynamic valid region starts as its
   /// full shape (PTOToEmitC.cpp:12545-12561, 12572-12584).
   void declared(const Stmt &S) {
     const std::string &Tile = S.results[0];
-    Value &V = Values[Tile];
-    V = Value();
-    V.def = loc(S.op);
-    V.type = lastType(S.body);
+    Value &V = newTile(S);
     std::vector<std::string> Dims = operandsBeforeType(S);
     if (S.op.text != "pto.declare_tile" && Dims.size() == 2) {
       V.validRow = Dims[0];
@@ -1223,10 +1229,7 @@ private:
   /// operands clamped to the sizes, else the sizes (PTO.cpp:16834-16880); T2 states it where it is static.
   void subview(const Stmt &S) {
     const std::string &Tile = S.results[0];
-    Value &V = Values[Tile];
-    V = Value();
-    V.def = loc(S.op);
-    V.type = lastType(S.body);
+    Value &V = newTile(S);
     std::string Why;
     std::optional<TileBuf> B = tileBuf(V.type, Why);
     std::vector<std::string> Dims;

@@ -1,9 +1,11 @@
 // ptotext: the textual PTO front end (PTOAS's MLIR dialect, `.pto` files). A hand-written reader, no MLIR: it
 // tokenizes, splits the file into op statements and regions, reads the `!pto.tile_buf` types, follows SSA values
-// (`arith.constant`, `pto.alloc_tile` valid operands, function arguments) and turns every tile op of the rule
-// database (bound through rules/ops.json `pto` bindings) into the same CallSite the C++ front end fills. Other ops
-// are kept as opaque statements. Syntax errors are reported with file:line:col; reading resumes at the next
-// statement, so every error of a file is reported.
+// (`arith.constant`, `pto.alloc_tile` valid operands, function arguments) and valid regions (`pto.set_validshape`,
+// `pto.get_validshape`, `pto.declare_tile`, `pto.tpop_from_aic`/`_aiv`, `pto.subview`), knows which functions run
+// in a vector scope (their own, their callers', or the one the vpto backend infers) and which backend compiles the
+// file, and turns every tile op of the rule database (bound through rules/ops.json `pto` bindings) into the same
+// CallSite the C++ front end fills. Other ops are kept as opaque statements. Syntax errors are reported with
+// file:line:col; reading resumes at the next statement, so every error of a file is reported.
 #ifndef PTOLINT_PTOTEXT_READER_H
 #define PTOLINT_PTOTEXT_READER_H
 

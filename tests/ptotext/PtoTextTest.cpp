@@ -27,13 +27,19 @@ namespace {
 
 using pto::testutil::readFile;
 
-TEST(PtoText, EverySyntaxErrorIsReportedAndReadingGoesOn) {
-  const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/tests/pto/errors/syntax-errors.pto";
-  ptotext::Reading R = ptotext::read(Path, readFile(Path), checker::RuleSet::builtin());
+/// The errors of reading a fixture under tests/pto/errors, as "line:col message".
+std::vector<std::string> errorsReading(const std::string &Name, ptotext::Reading &R) {
+  const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/tests/pto/errors/" + Name;
+  R = ptotext::read(Path, readFile(Path), checker::RuleSet::builtin());
   std::vector<std::string> Got;
   for (const ptotext::Problem &P : R.errors)
     Got.push_back(std::to_string(P.loc.line) + ":" + std::to_string(P.loc.col) + " " + P.message);
-  EXPECT_EQ(Got, (std::vector<std::string>{"5:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
+  return Got;
+}
+
+TEST(PtoText, EverySyntaxErrorIsReportedAndReadingGoesOn) {
+  ptotext::Reading R;
+  EXPECT_EQ(errorsReading("syntax-errors.pto", R), (std::vector<std::string>{"5:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
                                            "6:10 expected an op name after '=', found '='", "7:5 unmatched ')'"}));
   ASSERT_EQ(R.calls.size(), 1u) << "the op after the errors is still read";
   EXPECT_EQ(R.calls[0].op, "TCOLMAX");
@@ -43,12 +49,8 @@ TEST(PtoText, EverySyntaxErrorIsReportedAndReadingGoesOn) {
 /// A type whose '<' is never closed ends at its line: a '>' in a later comment or statement does not close it, nor does
 /// a string run on past its line, so every later error is reported and every later op read.
 TEST(PtoText, UnbalancedAngleEndsAtItsLine) {
-  const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/tests/pto/errors/unbalanced-angle.pto";
-  ptotext::Reading R = ptotext::read(Path, readFile(Path), checker::RuleSet::builtin());
-  std::vector<std::string> Got;
-  for (const ptotext::Problem &P : R.errors)
-    Got.push_back(std::to_string(P.loc.line) + ":" + std::to_string(P.loc.col) + " " + P.message);
-  EXPECT_EQ(Got, (std::vector<std::string>{"6:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
+  ptotext::Reading R;
+  EXPECT_EQ(errorsReading("unbalanced-angle.pto", R), (std::vector<std::string>{"6:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
                                            "11:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32, valid=\"16x64>'",
                                            "13:27 unbalanced '<' in 'memref<16x64xf32'",
                                            "12:10 expected an op name after '=', found '='"}));
