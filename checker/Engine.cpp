@@ -893,6 +893,28 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   const std::string &Help = Pick(V->help, R.help, V->pto.help, R.pto.help);
 
   classify(F, Res.verdict, !OpaqueDeps.empty(), V->severity.value_or(R.severity));
+  // Undecided because of facts pto-lint could not follow: a value the model gives for them, or for what is computed
+  // from them, is made up. It reads as "?", and a help that would quote one is not given (it would suggest a spelling
+  // such as `!pto.mask<b0>` that means nothing).
+  std::set<std::string> MadeUp;
+  if (F.status == Status::Unknown)
+    for (const auto &[Key, N] : Res.model) {
+      if (Facts.Text.count(Key))
+        continue;
+      std::set<std::string> From = closure(Local, {Key});
+      if (std::none_of(From.begin(), From.end(), [&](const std::string &D) { return Local.Opaque.count(D) > 0; }))
+        continue;
+      Set(Key, "?");
+      MadeUp.insert(Key);
+      for (const auto &[Pre, Rl] : Aliases)
+        if (Key.compare(0, Rl.size() + 1, Rl + ".") == 0)
+          MadeUp.insert(Pre + Key.substr(Rl.size() + 1));
+    }
+  auto QuotesMadeUp = [&](const std::string &Tmpl) {
+    return std::any_of(MadeUp.begin(), MadeUp.end(), [&](const std::string &K) {
+      return Tmpl.find("{" + K + "}") != std::string::npos;
+    });
+  };
   // "cannot prove that <summary> for 'src' on <targets>"
   auto CannotProve = [&] {
     TargetText S = "cannot prove that " + render(R.summary, Vals);
@@ -931,7 +953,7 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   if (!Why.empty() && F.status != Status::Error)
     X.note({}, render(Why, Vals));
   contextNotes(X, Deps);
-  if (F.status != Status::Error && !Help.empty())
+  if (F.status != Status::Error && !Help.empty() && !QuotesMadeUp(Help))
     X.help = render(Help, Vals);
   return X;
 }

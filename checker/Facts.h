@@ -25,8 +25,13 @@ struct SourceLoc {
   bool valid() const { return line != 0; }
 };
 
-/// Element types, with the codes the rule vocabulary uses (rules/prelude.smt2).
-enum class DType { Unknown = 0, I8, U8, I16, U16, I32, U32, I64, U64, F16, BF16, F32, F64 };
+/// Element types, with the codes the rule vocabulary uses (rules/prelude.smt2). After F64 come PTOAS's low-precision
+/// types (PTOTypeUtils.cpp isPTOLowPrecisionType): FP8 (F8E4M3: f8E4M3FN and the other E4M3 encodings, F8E5M2),
+/// HiFloat8, the E8M0 scale payload, packed pairs (two HiFloat8, two FP4 of E1M2 or E2M1, two bf16).
+enum class DType {
+  Unknown = 0, I8, U8, I16, U16, I32, U32, I64, U64, F16, BF16, F32, F64,
+  F8E4M3, F8E5M2, HIF8, F8E8M0, HIF8X2, F4E1M2X2, F4E2M1X2, BF16X2
+};
 unsigned dtypeSize(DType D); // 0 for Unknown
 const char *dtypeCode(DType D); // the prelude constant, e.g. "F16"
 

@@ -201,6 +201,31 @@ const std::vector<OptionSpec> &optionTable() {
                                  "ops, parenthesised type lists, positional tile types), with a warning each", true,
        [](Options &O, const std::string &V) { return flag("lenient-doc-syntax", V, O.lenientDocSyntax); },
        "LenientDocSyntax", "false"},
+      {"pto-backend", "emitc|vpto|file", "in .pto files, the ptoas backend they are compiled with, as ptoas's "
+                                       "option of that name (default: file, each module's pto.backend, else its "
+                                       "RUN lines, else emitc)", true,
+       [](Options &O, const std::string &V) -> std::string {
+         if (V != "emitc" && V != "vpto" && V != "file")
+           return "unknown pto-backend '" + V + "' (known: emitc, vpto, file)";
+         O.ptoBackend = V == "file" ? "" : V;
+         return "";
+       },
+       "PtoBackend", "file"},
+      {"enable-tile-op-expand", "", "in .pto files, read tile ops as ptoas --enable-tile-op-expand compiles them "
+                                    "with the vpto backend: PTOAS's own templates (=false: not; default: =file, as "
+                                    "each file's RUN lines say)", true,
+       [](Options &O, const std::string &V) -> std::string {
+         if (V == "file") {
+           O.tileOpExpand.reset();
+           return "";
+         }
+         bool B = false;
+         std::string Err = flag("enable-tile-op-expand", V, B);
+         if (Err.empty())
+           O.tileOpExpand = B;
+         return Err;
+       },
+       "EnableTileOpExpand", "file"},
       {"compiler-warnings", "", "also print the compiler's own warnings (pto-lint is not the compiler: by default it "
                                 "prints compile errors, which stop the check, and its findings; the summary counts "
                                 "the warnings it left out)", true,

@@ -64,6 +64,8 @@ struct Options {
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
+  std::string ptoBackend;        // .pto: the ptoas backend the files are compiled with ("" = from each file)
+  std::optional<bool> tileOpExpand; // .pto: ptoas --enable-tile-op-expand (unset = from each file)
   bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
   bool coverage = false;       // CLI: list upstream's checks that were not followed, with their reasons
   bool upstreamChecks = false; // CLI: lift upstream's PTO_ASSERTs into checks of every op call (experimental)

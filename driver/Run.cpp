@@ -139,7 +139,11 @@ Outcome lintPto(const Job &J, const RunContext &Ctx) {
   SS << In.rdbuf();
   const std::string Text = SS.str();
   auto S = sessionFor(J, Ctx);
-  ptotext::Reading Rd = ptotext::read(J.file, Text, *Ctx.rules, S->options().lenientDocSyntax);
+  ptotext::ReadOptions RO;
+  RO.lenient = S->options().lenientDocSyntax;
+  RO.backend = S->options().ptoBackend;
+  RO.tileOpExpand = S->options().tileOpExpand;
+  ptotext::Reading Rd = ptotext::read(J.file, Text, *Ctx.rules, RO);
   Unit U;
   U.mainFile = J.file;
   U.calls = std::move(Rd.calls);

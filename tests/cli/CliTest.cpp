@@ -383,6 +383,37 @@ TEST(RuleGen, BrokenRuleFailsTheBuildStep) {
   EXPECT_FALSE(std::filesystem::exists(D + "/out.cpp"));
 }
 
+/// How ptoas compiles a .pto file decides what TPARTMIN needs on a5: the file names no backend (emitc, pto-isa's
+/// implementation: one source equal to dst), and the options say vpto with tile-op expansion (PTOAS's template:
+/// both sources within dst). A bad value is a usage error.
+TEST(Cli, PtoBackendOptionsChooseTheImplementation) {
+  const std::string File = " --quiet --target=a5 --format=json " + Src + "/tests/pto/tpart-emitc.pto";
+  auto Lines = [](const Out &O) {
+    std::set<unsigned> L;
+    auto J = nlohmann::json::parse(O.text, nullptr, false);
+    if (!J.is_discarded())
+      for (const auto &F : J["findings"])
+        L.insert(F["line"].get<unsigned>());
+    return L;
+  };
+  Out Emitc = run(Cli + File);
+  EXPECT_EQ(Emitc.rc, 1) << Emitc.text;
+  EXPECT_EQ(Lines(Emitc), (std::set<unsigned>{25, 36})) << Emitc.text;
+  Out Expanded = run(Cli + " --pto-backend=vpto --enable-tile-op-expand" + File);
+  EXPECT_EQ(Expanded.rc, 1) << Expanded.text;
+  EXPECT_EQ(Lines(Expanded), (std::set<unsigned>{36})) << Expanded.text; // src1 beyond dst: wrong for the template too
+  EXPECT_NE(Expanded.text.find("needs both sources within dst on a5"), std::string::npos) << Expanded.text;
+  // The expansion needs the vpto backend.
+  EXPECT_EQ(Lines(run(Cli + " --pto-backend=emitc --enable-tile-op-expand" + File)), (std::set<unsigned>{25, 36}));
+  // Options override the file: its RUN line asks for the expansion.
+  const std::string Expand = " --quiet --target=a5 --format=json " + Src + "/tests/pto/tpart-tile-op-expand.pto";
+  EXPECT_EQ(Lines(run(Cli + Expand)), (std::set<unsigned>{38}));
+  EXPECT_EQ(Lines(run(Cli + " --enable-tile-op-expand=false" + Expand)), (std::set<unsigned>{25, 38}));
+  Out Bad = run(Cli + " --pto-backend=llvm" + File);
+  EXPECT_EQ(Bad.rc, 2) << Bad.text;
+  EXPECT_NE(Bad.text.find("unknown pto-backend 'llvm' (known: emitc, vpto, file)"), std::string::npos) << Bad.text;
+}
+
 TEST(Cli, QuietPrintsOnlyDiagnostics) {
   // Several files: --quiet drops the summary; the diagnostics and the exit code stay. Progress (`[i/N] file`) is
   // for terminals only (tests/ci/ci-scale.sh runs one): a pipe gets none, loud or quiet.
