@@ -460,6 +460,39 @@ TEST(Cli, CompileErrorsExitTwoButFindingsStillReported) {
   EXPECT_NE(O.text.find("[pto-colargmin-tmp-size]"), std::string::npos) << O.text;
 }
 
+/// A file that does not compile does not spend the unit's solver budget: its calls are decided where their facts are
+/// exact (here: none), the rest is "unknown" at once, without one Z3 call (tests/broken/constexpr-address.cpp: a
+/// syntax error in a constexpr address, dynamic valid rows). The same kernel with the address fixed needs Z3, so the
+/// count below is the one that moves if the solver runs on the broken file.
+TEST(Cli, FileThatDoesNotCompileSpendsNoSolverTime) {
+  std::string D = tempDir(), Broken = Src + "/tests/broken/constexpr-address.cpp";
+  auto Z3Calls = [&](const std::string &Stats) {
+    auto J = nlohmann::json::parse(pto::testutil::readFile(Stats), nullptr, false);
+    return J.is_discarded() ? -1 : J.value("z3Calls", -1);
+  };
+  Out O = runSplit(Cli + " --target=a2a3 --format=json --solver-stats=" + D + "/broken.json " + Broken + Flags);
+  EXPECT_EQ(O.rc, 2) << O;
+  EXPECT_NE(O.err.find("constexpr-address.cpp:14:51: error: indirection requires pointer operand"), std::string::npos)
+      << O;
+  EXPECT_EQ(Z3Calls(D + "/broken.json"), 0) << pto::testutil::readFile(D + "/broken.json");
+  auto J = nlohmann::json::parse(O.text, nullptr, false);
+  ASSERT_FALSE(J.is_discarded()) << O;
+  EXPECT_GT(J["summary"]["unknown"].get<int>(), 0) << O;
+  for (const auto &F : J["findings"])
+    if (F["status"] == "unknown")
+      EXPECT_NE(F["message"].get<std::string>().find("the translation unit does not compile"), std::string::npos)
+          << F.dump();
+
+  std::string Fixed = pto::testutil::readFile(Broken);
+  size_t P = Fixed.find("(Bytes + 0xFF) / * 0x100;");
+  ASSERT_NE(P, std::string::npos);
+  Fixed.replace(P, 25, "(Bytes + 0xFF) / 0x100 * 0x100;");
+  Out F = runSplit(Cli + " --target=a2a3 --quiet --solver-stats=" + D + "/fixed.json " +
+                   write(D, "constexpr-address.cpp", Fixed) + Flags);
+  EXPECT_EQ(F.rc, 1) << F;
+  EXPECT_GT(Z3Calls(D + "/fixed.json"), 0) << pto::testutil::readFile(D + "/fixed.json");
+}
+
 TEST(Cli, JsonAndSarifAreMachineReadable) {
   Out J = runSplit(Cli + " --quiet --format=json " + DocExample + Flags);
   auto Doc = nlohmann::json::parse(J.text, nullptr, false);
