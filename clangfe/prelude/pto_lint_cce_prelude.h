@@ -7,7 +7,8 @@
 // * Intrinsics are catch-all templates: any arguments, any explicit template arguments, and a result that
 //   converts to anything (getters return integers). Wrong arity or operand types of raw intrinsics are not
 //   detected. The name lists are best-effort (public kernels and ISA docs); extend them when a kernel reports
-//   "use of undeclared identifier".
+//   "use of undeclared identifier". tests/conformance/UpstreamHeadersTest.cpp fails when a header of upstream's
+//   include/pto calls a builtin that is missing here.
 // * Kernel launches `k<<<blocks, l2ctrlOrUbBytes, stream>>>(...)` parse in HIP host-only mode (`__HIP__`), where
 //   `__global__` is the offload-kernel attribute; in plain C++ mode `__global__` is empty and the launches must
 //   have been blanked out of the source first.
