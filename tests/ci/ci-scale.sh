@@ -119,7 +119,7 @@ names = {"tadd", "tcolargmin", "tcolsum", "trowexpand", "trowmax", "tsub"}
 db = [e for e in json.load(open(sys.argv[1])) if e["file"].split("/")[-1][:-len("_kernel.cpp")] in names]
 json.dump(db, open(sys.argv[2], "w"), indent=1)
 PY
-  ulint() { "$cli" -j2 --format=sarif -p "$work/up" "$@" 2>/dev/null; }
+  ulint() { "$cli" -j2 --format=sarif -p "$work/up" "$@" 2>>"$work/up.err"; }
   PTO_LINT_CACHE_DIR=off ulint --output="$work/up-one.sarif"; up_rc=$?
   ulint --cache-dir="$work/upcache" --solver-stats="$work/up-cold.stats" --output="$work/up-cold.sarif"
   ulint --cache-dir="$work/upcache" --solver-stats="$work/up-warm.stats" --output="$work/up-warm.sarif"
@@ -135,5 +135,11 @@ PY
   check "upstream: merged shards equal one run" "same '$work/up-one.sarif' '$work/up-merged.sarif'"
 else
   echo "skipped: the upstream part (no pto-isa at $isa)"
+fi
+# A failure shows what pto-lint said on standard error.
+if [ $fail = 1 ]; then
+  for e in "$work"/*.err "$work/k.out"; do
+    [ -s "$e" ] && { echo "--- $e (last 20 lines)"; tail -20 "$e"; }
+  done
 fi
 exit $fail
