@@ -430,6 +430,10 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   checker::EngineOptions EO = Opts.engine;
   if (!Opts.targetsExplicit && U.inferredTarget)
     EO.targets = {*U.inferredTarget};
+  // A unit that does not compile: its calls are decided where their facts are exact values (ground evaluation,
+  // enumeration), never by Z3 over values clang made up while recovering from the error.
+  if (U.compileFailed)
+    EO.budget.noSolver = "the translation unit does not compile; checks that need the solver are not decided";
   // A unit whose calls all read as before (an edit elsewhere, in the editor) gives what it gave.
   std::string CacheKey;
   std::optional<UnitCache::Entry> Kept;
