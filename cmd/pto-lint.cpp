@@ -10,6 +10,8 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <csignal>
+
 using namespace pto::driver; // Exit codes, usage
 namespace cl = llvm::cl;
 
@@ -103,6 +105,10 @@ std::optional<int> describeRules(const pto::checker::RuleSet &Rules) {
 int main(int argc, const char **argv) {
   // A crash prints its stack on standard error (the signal still ends the process): a run that dies in CI says where.
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  // A file size limit (`ulimit -f`) is a failed write, reported where it happens (the report: "File too large",
+  // nothing written; a cache entry: not stored), never a crash: LLVM's handlers, installed just above, take SIGXFSZ
+  // for one (a stack dump, whose symbolizer then dies writing its own temporary file) even where the shell ignores it.
+  signal(SIGXFSZ, SIG_IGN);
   if (argc >= 2 && llvm::StringRef(argv[1]) == "merge")
     return pto::driver::merge(std::vector<std::string>(argv + 2, argv + argc));
   auto TableOpts = tableOptions();
