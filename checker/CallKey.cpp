@@ -17,7 +17,7 @@ struct Out {
   }
   Out &operator<<(int64_t V) { return *this << std::to_string(V); }
   Out &operator<<(const SourceLoc &L) { return *this << L.file << int64_t(L.line) << int64_t(L.col); }
-  Out &operator<<(const IntFact &F) { return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + F.term); }
+  Out &operator<<(const IntFact &F) { return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + term::print(F.term)); }
 };
 } // namespace
 
@@ -47,7 +47,7 @@ std::string callKey(const CallSite &C) {
     O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;
   O << int64_t(C.path.size());
   for (const PathCondition &P : C.path)
-    O << P.term << P.text << P.loc;
+    O << term::print(P.term) << P.text << P.loc;
   O << int64_t(C.notUnderstood.size());
   for (const std::string &N : C.notUnderstood)
     O << N;

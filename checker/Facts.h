@@ -3,6 +3,7 @@
 #define PTOLINT_CHECKER_FACTS_H
 
 #include "support/Targets.h"
+#include "term/Term.h"
 
 #include <cstdint>
 #include <optional>
@@ -30,12 +31,12 @@ enum class DType { Unknown = 0, I8, U8, I16, U16, I32, U32, I64, U64, F16, BF16,
 unsigned dtypeSize(DType D); // 0 for Unknown
 const char *dtypeCode(DType D); // the prelude constant, e.g. "F16"
 
-/// An integer fact: a known constant, or an SMT-LIB2 term over the call's symbols.
+/// An integer fact: a known constant, or an Int term over the call's symbols (its Vars name CallSite::symbols).
 struct IntFact {
   std::optional<int64_t> value;
-  std::string term; // used when !value
+  pto::term::Term term; // used when !value
   static IntFact known(int64_t V) { return {V, {}}; }
-  static IntFact symbolic(std::string T) { return {std::nullopt, std::move(T)}; }
+  static IntFact symbolic(pto::term::Term T) { return {std::nullopt, std::move(T)}; }
 };
 
 /// A template argument of a tile type as written in the source, for fix-its.
@@ -93,7 +94,7 @@ struct Operand {
 };
 
 struct PathCondition {
-  std::string term; // SMT-LIB2 Bool term over symbols
+  pto::term::Term term;  // Bool term over the call's symbols
   std::string text; // as written, for notes
   SourceLoc loc;
 };
