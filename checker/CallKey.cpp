@@ -17,7 +17,9 @@ struct Out {
   }
   Out &operator<<(int64_t V) { return *this << std::to_string(V); }
   Out &operator<<(const SourceLoc &L) { return *this << L.file << int64_t(L.line) << int64_t(L.col); }
-  Out &operator<<(const IntFact &F) { return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + term::print(F.term)); }
+  Out &operator<<(const IntFact &F) {
+    return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + term::print(F.term));
+  }
 };
 } // namespace
 
