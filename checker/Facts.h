@@ -94,8 +94,8 @@ struct Operand {
 };
 
 struct PathCondition {
-  pto::term::Term term;  // Bool term over the call's symbols
-  std::string text; // as written, for notes
+  pto::term::Term term; // a Bool term over the call's symbols
+  std::string text;     // as written, for notes
   SourceLoc loc;
 };
 

@@ -126,7 +126,7 @@ public:
 
   using Term = ::pto::term::Term;
 
-  /// E's value: an Int term, a Bool term (conditions), or either as E's type has it.
+  /// E's value as an Int term (intTerm), a Bool term (boolTerm: conditions), or of the sort its type gives (term).
   Term intTerm(const Expr *E) { return asInt(translate(E)); }
   Term term(const Expr *E) { return translate(E); }
   Term boolTerm(const Expr *E) { return asBool(translate(E)); }

@@ -587,8 +587,8 @@ struct Value {
   std::string symbol;               // a free integer of the function (an argument, a value not followed)
   std::string validRow, validCol;   // alloc_tile valid operands (SSA names)
   std::string addr;                 // alloc_tile addr / tassign address (SSA name)
-  pto::term::Term term;             // an integer (or i1) computed by arith ops: a term over symbols,
-  std::string text;                 // and as read
+  pto::term::Term term;             // an integer (or i1) computed by arith ops: its term over symbols
+  std::string text;                 // the same, as read
   bool isBool = false;              // term is Bool (arith.cmpi, i1 logic)
   std::string maskOrigin;           // a predicate's producer as written ("pto.plt_b32 %n")
   int maskPartial = -1;             // 1: plt_bN or a pset/pge pattern other than PAT_ALL; 0: PAT_ALL; -1 unknown
