@@ -17,7 +17,9 @@ struct Out {
   }
   Out &operator<<(int64_t V) { return *this << std::to_string(V); }
   Out &operator<<(const SourceLoc &L) { return *this << L.file << int64_t(L.line) << int64_t(L.col); }
-  Out &operator<<(const IntFact &F) { return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + F.term); }
+  Out &operator<<(const IntFact &F) {
+    return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + term::print(F.term));
+  }
 };
 } // namespace
 
@@ -47,7 +49,7 @@ std::string callKey(const CallSite &C) {
     O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;
   O << int64_t(C.path.size());
   for (const PathCondition &P : C.path)
-    O << P.term << P.text << P.loc;
+    O << term::print(P.term) << P.text << P.loc;
   O << int64_t(C.notUnderstood.size());
   for (const std::string &N : C.notUnderstood)
     O << N;
@@ -56,9 +58,9 @@ std::string callKey(const CallSite &C) {
     O << N << V;
   O << int64_t(C.upstream.size());
   for (const UpstreamCheck &U : C.upstream) {
-    O << U.term << int64_t(U.path.size());
+    O << term::print(U.term) << int64_t(U.path.size());
     for (const PathCondition &P : U.path)
-      O << P.term << P.text << P.loc;
+      O << term::print(P.term) << P.text << P.loc;
     O << int64_t(U.symbols.size());
     for (const Symbol &S : U.symbols)
       O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;

@@ -79,7 +79,7 @@ struct FactTable {
   std::vector<Term> WellFormed;              // hypotheses: symbolic valid dims within their tile
   std::vector<Term> Path;                    // the call's path conditions, read (CallSite::path, in order)
   std::vector<std::string> Minimize;
-  const term::Prelude *Macros = nullptr;     // what front-end terms are read with
+  const term::Prelude *Macros = nullptr;     // the macros front-end terms may apply
 
   void known(const std::string &Name, int64_t V) { Decls.push_back({Name, std::nullopt, std::nullopt, Term::integer(V)}); }
   void defined(const std::string &Name, const Term &T) {
@@ -88,8 +88,12 @@ struct FactTable {
   }
   /// A prelude constant (F16, VEC, B_ROWMAJOR).
   void coded(const std::string &Name, const char *Code) { defined(Name, Term::call(Code, {}, term::Sort::Int)); }
-  /// A front end's term (an empty Term if it is not one: the queries that read it fail closed).
-  void read(const std::string &Name, const std::string &Text) { defined(Name, term::parse(Text, Macros)); }
+  /// A front end's term of sort S; an empty Term if it is not a well-formed one (the queries that read it fail
+  /// closed, as they did when such a term was text no reader took).
+  Term frontEnd(const Term &T, term::Sort S) const {
+    return T && T.sort() == S && term::wellFormed(T, Macros) ? T : Term();
+  }
+  void read(const std::string &Name, const Term &T) { defined(Name, frontEnd(T, term::Sort::Int)); }
   void opaque(const std::string &Name, const std::string &Shown) {
     Decls.push_back({Name, std::nullopt, std::nullopt, std::nullopt});
     Opaque.insert(Name);
@@ -208,7 +212,7 @@ FactTable buildFacts(const RuleSet &Rules, const CallSite &C, const OpSignature 
   FactTable F;
   F.Macros = Macros;
   for (const PathCondition &P : C.path)
-    F.Path.push_back(term::parse(P.term, Macros));
+    F.Path.push_back(F.frontEnd(P.term, term::Sort::Bool));
   for (const Symbol &S : C.symbols) {
     F.Decls.push_back({S.name, S.lo, S.hi, std::nullopt});
     F.Display[S.name] = S.display;
@@ -774,7 +778,7 @@ void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, c
       // A valid dim that is just one of the symbols above adds nothing to the counterexample.
       bool IsSymbol = false;
       for (const Symbol &S : C.symbols)
-        IsSymbol |= !IF.value && IF.term == "|" + S.name + "|";
+        IsSymbol |= !IF.value && IF.term && IF.term.op() == term::Op::Var && IF.term.name() == S.name;
       if (!IF.value && !IsSymbol && Deps.count(N) && Res.model.count(N)) {
         std::string Shown = Facts.Display.at(N), Part = Shown + " = " + std::to_string(Res.model.at(N));
         if (std::find(Parts.begin(), Parts.end(), Part) == Parts.end())
@@ -1006,10 +1010,10 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       Q.decls.push_back({S.name, S.lo, S.hi, std::nullopt});
     bool Read = true;
     for (const PathCondition &P : U.path) {
-      Q.hypotheses.push_back(term::parse(P.term, Facts.Macros));
+      Q.hypotheses.push_back(Facts.frontEnd(P.term, term::Sort::Bool));
       Read &= bool(Q.hypotheses.back());
     }
-    Q.property = term::parse(U.term, Facts.Macros);
+    Q.property = Facts.frontEnd(U.term, term::Sort::Bool);
     if (!Read || !Q.property) {
       NotFollowed("its condition could not be read");
       continue;
@@ -1051,7 +1055,8 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
     T.checks += Ts.size();
     for (Target Tg : Ts) {
       Explained X;
-      X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" + U.term;
+      X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" +
+              term::print(U.term);
       Finding &F = X.finding;
       F.ruleId = UpstreamAssertId;
       F.op = C.op;

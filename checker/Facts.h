@@ -3,6 +3,7 @@
 #define PTOLINT_CHECKER_FACTS_H
 
 #include "support/Targets.h"
+#include "term/Term.h"
 
 #include <cstdint>
 #include <optional>
@@ -35,12 +36,12 @@ enum class DType {
 unsigned dtypeSize(DType D); // 0 for Unknown
 const char *dtypeCode(DType D); // the prelude constant, e.g. "F16"
 
-/// An integer fact: a known constant, or an SMT-LIB2 term over the call's symbols.
+/// An integer fact: a known constant, or an Int term over the call's symbols (its Vars name CallSite::symbols).
 struct IntFact {
   std::optional<int64_t> value;
-  std::string term; // used when !value
+  pto::term::Term term; // used when !value
   static IntFact known(int64_t V) { return {V, {}}; }
-  static IntFact symbolic(std::string T) { return {std::nullopt, std::move(T)}; }
+  static IntFact symbolic(pto::term::Term T) { return {std::nullopt, std::move(T)}; }
 };
 
 /// A template argument of a tile type as written in the source, for fix-its.
@@ -98,8 +99,8 @@ struct Operand {
 };
 
 struct PathCondition {
-  std::string term; // SMT-LIB2 Bool term over symbols
-  std::string text; // as written, for notes
+  pto::term::Term term; // a Bool term over the call's symbols
+  std::string text;     // as written, for notes
   SourceLoc loc;
 };
 
@@ -107,7 +108,7 @@ struct PathCondition {
 /// call: found in the implementation instantiated for the call's types, its condition translated into a term over
 /// the call's symbols (docs/upstream-checks.md).
 struct UpstreamCheck {
-  std::string term;              // Bool SMT-LIB2 over the call's symbols and `symbols` ("" when not followed)
+  pto::term::Term term;          // Bool, over the call's symbols and `symbols` (empty when not followed)
   std::vector<PathCondition> path; // the guards inside the implementation that lead to it
   std::vector<Symbol> symbols;   // values of the implementation itself the term or path reads (names "u.*")
   bool exact = true;             // false: a guard on the way was left out, so only "proved" is a verdict

@@ -116,16 +116,13 @@ bool alwaysExits(const Stmt *S) {
   return false;
 }
 
-/// The symbols of the implementation ("|u.…|") a term mentions.
-std::set<std::string> implSymbols(const std::string &Term) {
+/// The symbols of the implementation ("u.…") a term mentions.
+std::set<std::string> implSymbols(const term::Term &T) {
   std::set<std::string> Out;
-  for (size_t I = Term.find("|u."); I != std::string::npos; I = Term.find("|u.", I + 1)) {
-    size_t E = Term.find('|', I + 1);
-    if (E == std::string::npos)
-      break;
-    Out.insert(Term.substr(I + 1, E - I - 1));
-    I = E;
-  }
+  term::forEachVar(T, [&](const term::Term &V) {
+    if (V.name().compare(0, 2, "u.") == 0)
+      Out.insert(V.name());
+  });
   return Out;
 }
 
@@ -279,8 +276,9 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
             break;
         } else if (alwaysExits(If->getThen()) && !If->getElse()) {
           F.Tr->CallLoc = If->getBeginLoc();
-          std::string C = F.Tr->boolTerm(If->getCond());
-          F.Guards.push_back({"(not " + C + ")", "!(" + collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange())) + ")",
+          term::Term C = F.Tr->boolTerm(If->getCond());
+          F.Guards.push_back({term::Term::apply(term::Op::Not, {C}),
+                              "!(" + collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange())) + ")",
                               toLoc(Ctx, If->getBeginLoc())});
         } else if (alwaysExits(If->getThen()) || alwaysExits(If->getElse())) {
           F.Exact = false;
@@ -301,12 +299,12 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
     }
     liftExpr(If->getCond(), F, L, false);
     F.Tr->CallLoc = If->getBeginLoc();
-    std::string C = F.Tr->boolTerm(If->getCond());
+    term::Term C = F.Tr->boolTerm(If->getCond());
     std::string Text = collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange()));
     SourceLoc At = toLoc(Ctx, If->getBeginLoc());
     F.Guards.push_back({C, Text, At});
     liftStmt(If->getThen(), F, L);
-    F.Guards.back() = {"(not " + C + ")", "!(" + Text + ")", At};
+    F.Guards.back() = {term::Term::apply(term::Op::Not, {C}), "!(" + Text + ")", At};
     liftStmt(If->getElse(), F, L);
     F.Guards.pop_back();
     return;
@@ -454,9 +452,10 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
       if (Used.count(Sym.name))
         U.symbols.push_back(Sym);
   }
-  std::string Key = U.loc.file + ":" + std::to_string(U.loc.line) + "|" + U.term + "|" + U.notFollowed;
+  std::string Key =
+      U.loc.file + ":" + std::to_string(U.loc.line) + "|" + term::print(U.term) + "|" + U.notFollowed;
   for (const checker::PathCondition &P : U.path)
-    Key += "|" + P.term;
+    Key += "|" + term::print(P.term);
   if (L.Seen.insert(Key).second)
     L.Out.push_back(std::move(U));
 }

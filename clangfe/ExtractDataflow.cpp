@@ -147,9 +147,10 @@ bool Finder::dominates(const Stmt *S, const Stmt *Target) {
 }
 
 void Finder::addPath(CallSite &Site, CallTranslator &Tr, const Expr *Cond, bool Holds) {
-  std::string T = Tr.boolTerm(Cond);
+  term::Term T = Tr.boolTerm(Cond);
   std::string Text = sourceText(Ctx, Cond->getSourceRange());
-  Site.path.push_back({Holds ? T : "(not " + T + ")", Holds ? Text : "!(" + Text + ")", toLoc(Ctx, Cond->getBeginLoc())});
+  Site.path.push_back({Holds ? T : term::Term::apply(term::Op::Not, {T}), Holds ? Text : "!(" + Text + ")",
+                       toLoc(Ctx, Cond->getBeginLoc())});
 }
 
 static bool alwaysExits(const Stmt *S) {

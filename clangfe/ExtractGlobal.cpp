@@ -9,7 +9,6 @@
 // GetShape(dim)/GetStride(dim) return the static dim or the stored one (:329-363).
 #include "ExtractImpl.h"
 
-#include "z3model/Solver.h"
 
 using namespace clang;
 
@@ -83,7 +82,7 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   for (unsigned K = 0; K < 5; ++K)
     Static[K] = intArg(Dims->getTemplateArgs()[K]);
   if (Static[Dim] && *Static[Dim] != -1)
-    return {z3model::smtInt(*Static[Dim]), Sort::Int};
+    return Term::literal(*Static[Dim]);
 
   // A dynamic dimension: the value the tensor was constructed with.
   const VarDecl *VD = referencedVar(E);
@@ -103,7 +102,7 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   // Left out: the default Shape, every dynamic dim 1; the default Stride is not modelled.
   const CXXConstructExpr *DC = isa<CXXDefaultArgExpr>(DimsExpr) ? nullptr : construction(DimsExpr);
   if (isa<CXXDefaultArgExpr>(DimsExpr) && !Stride)
-    return {"1", Sort::Int};
+    return Term::literal(1);
   if (!DC)
     return opaque(Obj, std::string("the ") + What + " '" + Name + "' was constructed with is not understood");
   const Expr *Value = nullptr;
@@ -111,7 +110,7 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   if (N == 5) {
     Value = DC->getArg(Dim);
   } else if (N == 0 && !Stride) {
-    return {"1", Sort::Int};
+    return Term::literal(1);
   } else {
     // k arguments: the dynamic dims in order.
     unsigned Before = 0;

@@ -117,22 +117,19 @@ private:
   void build();
 };
 
-/// Translates the facts of one call site: its operands' facts, and integer values and conditions as SMT-LIB2 terms
-/// over the call's symbols.
+/// Translates the facts of one call site: its operands' facts, and integer values and conditions as terms over the
+/// call's symbols.
 class CallTranslator {
 public:
   CallTranslator(ASTContext &Ctx, const FunctionDecl *Fn, ModifiedVars &Mods, CallSite &Site)
       : Ctx(Ctx), Fn(Fn), Mods(Mods), Site(Site) {}
 
-  enum class Sort { Int, Bool };
-  struct Term {
-    std::string text;
-    Sort sort;
-  };
+  using Term = ::pto::term::Term;
 
-  std::string intTerm(const Expr *E) { return asInt(translate(E)); }
+  /// E's value as an Int term (intTerm), a Bool term (boolTerm: conditions), or of the sort its type gives (term).
+  Term intTerm(const Expr *E) { return asInt(translate(E)); }
   Term term(const Expr *E) { return translate(E); }
-  std::string boolTerm(const Expr *E) { return asBool(translate(E)); }
+  Term boolTerm(const Expr *E) { return asBool(translate(E)); }
 
   /// The facts of the operand Arg (Extract.cpp).
   TileFacts tile(const Expr *Arg);
@@ -187,13 +184,14 @@ private:
   const FunctionDecl *Fn;
   ModifiedVars &Mods;
   CallSite &Site;
-  std::map<std::pair<const VarDecl *, bool>, std::string> DimCache;
+  std::map<std::pair<const VarDecl *, bool>, Term> DimCache;
   unsigned Opaque = 0;
   unsigned Depth = 0;
   unsigned Nested = 0; // > 0 while translating a value read at another point than the call
 
-  static std::string asInt(const Term &T) { return T.sort == Sort::Int ? T.text : "(ite " + T.text + " 1 0)"; }
-  static std::string asBool(const Term &T) { return T.sort == Sort::Bool ? T.text : "(not (= " + T.text + " 0))"; }
+  /// A Bool as C++ converts it to an integer, `(ite b 1 0)`; an integer as a condition, `(not (= x 0))`.
+  static Term asInt(const Term &T);
+  static Term asBool(const Term &T);
 
   // Registers and masks (ExtractRegisters.cpp).
   void reg(const Expr *E, const ClassTemplateSpecializationDecl *R, TileFacts &T);
@@ -205,8 +203,8 @@ private:
 
   // Values (ExtractValues.cpp).
   std::string freshName(const std::string &Base);
-  std::string symbol(const std::string &Base, const std::string &Display, int64_t Lo, int64_t Hi, bool Understood,
-                     const std::string &Why, SourceLocation L);
+  Term symbol(const std::string &Base, const std::string &Display, int64_t Lo, int64_t Hi, bool Understood,
+              const std::string &Why, SourceLocation L);
   Term opaque(const Expr *E, const std::string &Why);
   std::pair<int64_t, int64_t> range(QualType T);
   std::optional<int64_t> inductionStep(const VarDecl *VD);
@@ -219,7 +217,7 @@ private:
   Term wrapUnsigned(const Term &T, QualType Ty);
   bool fits(QualType From, QualType To);
   Term cast(const clang::CastExpr *C);
-  static IntFact factOf(const std::string &Term);
+  static IntFact factOf(const Term &T);
   IntFact dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool Row);
 };
 

@@ -28,8 +28,7 @@ void CallTranslator::placement(const VarDecl *VD, const Expr *E, TileFacts &T) {
           }
   }
   T.addr = IntFact::symbolic(opaque(E, "'" + VD->getName().str() + "' is placed by TASSIGN calls pto-lint does "
-                                                                  "not follow yet (several, or under a condition)")
-                                 .text);
+                                                                  "not follow yet (several, or under a condition)"));
 }
 
 } // namespace pto::clangfe::extract

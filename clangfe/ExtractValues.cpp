@@ -1,12 +1,12 @@
-// clangfe: integer values as SMT-LIB2 terms: constants, variables followed to their values, parameters,
+// clangfe: integer values as terms: constants, variables followed to their values, parameters,
 // loop counters, the block index, casts, and a tile's valid shape at the call; the symbols they are over.
 #include "ExtractImpl.h"
 
 #include "support/Decimal.h"
-#include "z3model/Solver.h"
 
 using namespace clang;
 using pto::checker::Symbol;
+using pto::term::Op;
 
 namespace pto::clangfe::extract {
 
@@ -22,11 +22,19 @@ std::string CallTranslator::freshName(const std::string &Base) {
   }
 }
 
-std::string CallTranslator::symbol(const std::string &Base, const std::string &Display, int64_t Lo, int64_t Hi,
-                                   bool Understood, const std::string &Why, SourceLocation L) {
+CallTranslator::Term CallTranslator::asInt(const Term &T) {
+  return T.sort() == pto::term::Sort::Int ? T : Term::apply(Op::Ite, {T, Term::literal(1), Term::literal(0)});
+}
+
+CallTranslator::Term CallTranslator::asBool(const Term &T) {
+  return T.sort() == pto::term::Sort::Bool ? T : Term::apply(Op::Not, {Term::apply(Op::Eq, {T, Term::literal(0)})});
+}
+
+CallTranslator::Term CallTranslator::symbol(const std::string &Base, const std::string &Display, int64_t Lo,
+                                            int64_t Hi, bool Understood, const std::string &Why, SourceLocation L) {
   for (const Symbol &S : Site.symbols)
     if (S.display == Display && S.understood == Understood && Understood)
-      return "|" + S.name + "|";
+      return Term::var(S.name);
   Symbol S;
   S.name = freshName(Base);
   S.display = Display;
@@ -38,7 +46,7 @@ std::string CallTranslator::symbol(const std::string &Base, const std::string &D
   Site.symbols.push_back(S);
   if (!Understood)
     Site.notUnderstood.push_back(Display);
-  return "|" + S.name + "|";
+  return Term::var(S.name);
 }
 
 CallTranslator::Term CallTranslator::opaque(const Expr *E, const std::string &Why) {
@@ -46,11 +54,10 @@ CallTranslator::Term CallTranslator::opaque(const Expr *E, const std::string &Wh
   SourceLoc At = toLoc(Ctx, E->getBeginLoc());
   for (const Symbol &S : Site.symbols)
     if (!S.understood && S.why == Why && S.loc.file == At.file && S.loc.line == At.line && S.loc.col == At.col)
-      return {"|" + S.name + "|", Sort::Int};
+      return Term::var(S.name);
   std::string Text = sourceText(Ctx, E->getSourceRange());
-  return {symbol("opaque" + std::to_string(++Opaque), Text.empty() ? "<expression>" : Text, INT64_MIN / 4,
-                 INT64_MAX / 4, false, Why, E->getBeginLoc()),
-          Sort::Int};
+  return symbol("opaque" + std::to_string(++Opaque), Text.empty() ? "<expression>" : Text, INT64_MIN / 4,
+                INT64_MAX / 4, false, Why, E->getBeginLoc());
 }
 
 std::pair<int64_t, int64_t> CallTranslator::range(QualType T) {
@@ -104,21 +111,23 @@ std::optional<int64_t> CallTranslator::inductionStep(const VarDecl *VD) {
 CallTranslator::Term CallTranslator::loopCounter(const VarDecl *VD, int64_t Step) {
   std::string Name = VD->getName().str();
   auto [Lo, Hi] = range(VD->getType());
-  std::string Sym = symbol(Name, Name, Lo, Hi, true, "", VD->getLocation());
-  std::string Start = intTerm(VD->getInit());
+  Term Sym = symbol(Name, Name, Lo, Hi, true, "", VD->getLocation());
+  Term Start = intTerm(VD->getInit());
   std::string StartText = sourceText(Ctx, VD->getInit()->getSourceRange());
-  std::string Cond = Step > 0 ? "(>= " + Sym + " " + Start + ")" : "(<= " + Sym + " " + Start + ")";
-  auto Add = [&](const std::string &Term, const std::string &Text) {
+  Term Cond = Term::apply(Step > 0 ? Op::Ge : Op::Le, {Sym, Start});
+  auto Add = [&](const Term &T, const std::string &Text) {
     for (const checker::PathCondition &P : Site.path)
-      if (P.term == Term)
+      if (pto::term::equal(P.term, T))
         return;
-    Site.path.push_back({Term, Text, toLoc(Ctx, VD->getLocation())});
+    Site.path.push_back({T, Text, toLoc(Ctx, VD->getLocation())});
   };
   Add(Cond, Name + (Step > 0 ? " >= " : " <= ") + StartText + " (loop counter)");
   if (Step != 1 && Step != -1)
-    Add("(= (mod (- " + Sym + " " + Start + ") " + std::to_string(Step < 0 ? -Step : Step) + ") 0)",
+    Add(Term::apply(Op::Eq, {Term::apply(Op::Mod, {Term::apply(Op::Sub, {Sym, Start}),
+                                                   Term::literal(Step < 0 ? -Step : Step)}),
+                             Term::literal(0)}),
         Name + " advances in steps of " + std::to_string(Step));
-  return {Sym, Sort::Int};
+  return Sym;
 }
 
 CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
@@ -133,7 +142,7 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
   if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
     if (!Modified) {
       auto [Lo, Hi] = range(P->getType());
-      return {symbol(Name, Name, Lo, Hi, true, "", P->getLocation()), Sort::Int};
+      return symbol(Name, Name, Lo, Hi, true, "", P->getLocation());
     }
   } else if (VD->getInit() && !Modified && Depth < 64 &&
              ((VD->hasLocalStorage() && !VD->getType()->isReferenceType()) || VD->getType().isConstQualified())) {
@@ -199,30 +208,34 @@ std::optional<CallTranslator::Term> CallTranslator::blockIndex(const Expr *E) {
   if (!Blocks)
     return opaque(E, "the block index is known only for a kernel launched in this file with a constant block "
                      "count (`kernel<<<blocks, ...>>>`)");
-  return Term{symbol("block_idx", "block_idx", 0, *Blocks - 1, true, "", E->getBeginLoc()), Sort::Int};
+  return symbol("block_idx", "block_idx", 0, *Blocks - 1, true, "", E->getBeginLoc());
 }
 
 /// Operands arrive converted to their common type (the implicit casts in the AST); unsigned results wrap modulo
 /// 2^N. Signed overflow is undefined behaviour, assumed not to happen.
 CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
   Term L = translate(B->getLHS()), Rt = translate(B->getRHS());
-  auto Bin = [&](const char *Op, Sort S) { return Term{"(" + std::string(Op) + " " + asInt(L) + " " + asInt(Rt) + ")", S}; };
-  auto Arith = [&](const char *Op) { return wrapUnsigned(Bin(Op, Sort::Int), B->getType()); };
+  auto Bin = [&](Op O) { return Term::apply(O, {asInt(L), asInt(Rt)}); };
+  auto Arith = [&](Op O) { return wrapUnsigned(Bin(O), B->getType()); };
+  // For unsigned operands C division is SMT-LIB's div/mod; only signed ones need the truncating forms (prelude).
+  bool Unsigned = B->getType()->isUnsignedIntegerOrEnumerationType();
+  auto Truncating = [&](const char *Fun) {
+    return wrapUnsigned(Term::call(Fun, {asInt(L), asInt(Rt)}, pto::term::Sort::Int), B->getType());
+  };
   switch (B->getOpcode()) {
-  case BO_Add: return Arith("+");
-  case BO_Sub: return Arith("-");
-  case BO_Mul: return Arith("*");
-  // For unsigned operands C division is SMT-LIB's div/mod; only signed ones need the truncating forms.
-  case BO_Div: return Arith(B->getType()->isUnsignedIntegerOrEnumerationType() ? "div" : "cdiv");
-  case BO_Rem: return Arith(B->getType()->isUnsignedIntegerOrEnumerationType() ? "mod" : "crem");
-  case BO_LT: return Bin("<", Sort::Bool);
-  case BO_GT: return Bin(">", Sort::Bool);
-  case BO_LE: return Bin("<=", Sort::Bool);
-  case BO_GE: return Bin(">=", Sort::Bool);
-  case BO_EQ: return Bin("=", Sort::Bool);
-  case BO_NE: return {"(not (= " + asInt(L) + " " + asInt(Rt) + "))", Sort::Bool};
-  case BO_LAnd: return {"(and " + asBool(L) + " " + asBool(Rt) + ")", Sort::Bool};
-  case BO_LOr: return {"(or " + asBool(L) + " " + asBool(Rt) + ")", Sort::Bool};
+  case BO_Add: return Arith(Op::Add);
+  case BO_Sub: return Arith(Op::Sub);
+  case BO_Mul: return Arith(Op::Mul);
+  case BO_Div: return Unsigned ? Arith(Op::Div) : Truncating("cdiv");
+  case BO_Rem: return Unsigned ? Arith(Op::Mod) : Truncating("crem");
+  case BO_LT: return Bin(Op::Lt);
+  case BO_GT: return Bin(Op::Gt);
+  case BO_LE: return Bin(Op::Le);
+  case BO_GE: return Bin(Op::Ge);
+  case BO_EQ: return Bin(Op::Eq);
+  case BO_NE: return Term::apply(Op::Not, {Bin(Op::Eq)});
+  case BO_LAnd: return Term::apply(Op::And, {asBool(L), asBool(Rt)});
+  case BO_LOr: return Term::apply(Op::Or, {asBool(L), asBool(Rt)});
   case BO_Comma: return Rt;
   default: return opaque(B, "operator '" + B->getOpcodeStr().str() + "' is not modelled");
   }
@@ -230,7 +243,7 @@ CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
 
 CallTranslator::Term CallTranslator::translate(const Expr *E) {
   if (!E)
-    return {"0", Sort::Int};
+    return Term::literal(0);
   if (std::optional<Term> B = blockIndex(E))
     return *B;
   if (E->isValueDependent() || E->isTypeDependent())
@@ -239,7 +252,7 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
   if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
     llvm::APSInt V = R.Val.getInt();
     int64_t X = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
-    return {z3model::smtInt(X), Sort::Int};
+    return Term::literal(X);
   }
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E))
@@ -259,15 +272,15 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     Term S = translate(U->getSubExpr());
     switch (U->getOpcode()) {
-    case UO_Minus: return wrapUnsigned({"(- " + asInt(S) + ")", Sort::Int}, U->getType());
+    case UO_Minus: return wrapUnsigned(Term::apply(Op::Sub, {asInt(S)}), U->getType());
     case UO_Plus: return S;
-    case UO_LNot: return {"(not " + asBool(S) + ")", Sort::Bool};
+    case UO_LNot: return Term::apply(Op::Not, {asBool(S)});
     default: return opaque(E, "operator '" + UnaryOperator::getOpcodeStr(U->getOpcode()).str() + "' is not modelled");
     }
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     Term Cn = translate(CO->getCond()), T = translate(CO->getTrueExpr()), F = translate(CO->getFalseExpr());
-    return {"(ite " + asBool(Cn) + " " + asInt(T) + " " + asInt(F) + ")", Sort::Int};
+    return Term::apply(Op::Ite, {asBool(Cn), asInt(T), asInt(F)});
   }
   // Accessors of tiles and global tensors, called on an object (a static one too: `src.GetValidRow()` of a tile
   // with static valid dims is no constant expression when `src` is a reference parameter).
@@ -284,7 +297,7 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
     if ((N == "GetValidRow" || N == "GetValidCol") && tileSpecialization(Obj->getType())) {
       TileFacts T = tile(Obj->IgnoreParenImpCasts());
       const IntFact &F = N == "GetValidRow" ? T.validRow : T.validCol;
-      return {F.value ? z3model::smtInt(*F.value) : F.term, Sort::Int};
+      return F.value ? Term::literal(*F.value) : F.term;
     }
     // A global tensor's GetShape(dim) / GetStride(dim) with a constant dim.
     Expr::EvalResult D;
@@ -296,33 +309,34 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
       StringRef N = FD->getName();
       if ((N == "min" || N == "max") && CE->getNumArgs() == 2 && FD->isInStdNamespace())
-        return {"(" + std::string(N == "min" ? "min2 " : "max2 ") + intTerm(CE->getArg(0)) + " " +
-                    intTerm(CE->getArg(1)) + ")",
-                Sort::Int};
+        return Term::call(N == "min" ? "min2" : "max2", {intTerm(CE->getArg(0)), intTerm(CE->getArg(1))},
+                          pto::term::Sort::Int);
     }
   }
   if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
-    return {BL->getValue() ? "true" : "false", Sort::Bool};
+    return Term::boolean(BL->getValue());
   return opaque(E, "expression not understood");
 }
 
-/// 2^W as a decimal literal (W <= 64).
-static std::string pow2(unsigned W) { return support::decimal(static_cast<__int128>(1) << W); }
+/// 2^W as a literal (W <= 64).
+static CallTranslator::Term pow2(unsigned W) {
+  return CallTranslator::Term::numeral(support::decimal(static_cast<__int128>(1) << W));
+}
 
 /// The value of T converted to integer type Ty, as C++ converts: modulo 2^N into Ty's range.
 CallTranslator::Term CallTranslator::wrapTo(const Term &T, QualType Ty) {
   Ty = Ty.getCanonicalType();
   if (Ty->isBooleanType())
-    return {asBool(T), Sort::Bool};
+    return asBool(T);
   if (!Ty->isIntegralOrEnumerationType())
     return T;
   unsigned W = static_cast<unsigned>(Ctx.getIntWidth(Ty));
   if (W == 0 || W > 64)
     return T;
   if (!Ty->isSignedIntegerOrEnumerationType())
-    return {"(mod " + asInt(T) + " " + pow2(W) + ")", Sort::Int};
-  std::string H = pow2(W - 1);
-  return {"(- (mod (+ " + asInt(T) + " " + H + ") " + pow2(W) + ") " + H + ")", Sort::Int};
+    return Term::apply(Op::Mod, {asInt(T), pow2(W)});
+  Term H = pow2(W - 1);
+  return Term::apply(Op::Sub, {Term::apply(Op::Mod, {Term::apply(Op::Add, {asInt(T), H}), pow2(W)}), H});
 }
 
 CallTranslator::Term CallTranslator::wrapUnsigned(const Term &T, QualType Ty) {
@@ -358,21 +372,19 @@ CallTranslator::Term CallTranslator::cast(const CastExpr *C) {
       return translate(Sub);
     return wrapTo(translate(Sub), C->getType());
   case CK_IntegralToBoolean:
-    return {asBool(translate(Sub)), Sort::Bool};
+    return asBool(translate(Sub));
   default:
     return opaque(C, std::string("conversion '") + C->getCastKindName() + "' is not modelled");
   }
 }
 
-/// A term that is an integer literal is a known fact.
-IntFact CallTranslator::factOf(const std::string &Term) {
-  std::string T = Term;
-  bool Neg = T.compare(0, 3, "(- ") == 0 && T.back() == ')';
-  if (Neg)
-    T = T.substr(3, T.size() - 4);
-  if (!T.empty() && T.size() < 18 && T.find_first_not_of("0123456789") == std::string::npos)
-    return IntFact::known(Neg ? -std::stoll(T) : std::stoll(T));
-  return IntFact::symbolic(Term);
+/// A term that is an integer literal (of at most 17 digits) is a known fact.
+IntFact CallTranslator::factOf(const Term &T) {
+  bool Neg = T && T.op() == Op::Sub && T.args().size() == 1;
+  const Term &Lit = Neg ? T.args()[0] : T;
+  if (Lit && Lit.op() == Op::Int && Lit.name().size() < 18)
+    return IntFact::known(Neg ? -Lit.value() : Lit.value());
+  return IntFact::symbolic(T);
 }
 
 /// The valid row (or column) of tile variable VD at the call.
@@ -383,16 +395,16 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
   const char *What = Row ? "validRow" : "validCol";
   int64_t Bound = Row ? T.rows : T.cols;
   if (!VD)
-    return IntFact::symbolic(opaque(E, std::string("the ") + What + " of a tile that is not a named variable").text);
+    return IntFact::symbolic(opaque(E, std::string("the ") + What + " of a tile that is not a named variable"));
   auto Key = std::make_pair(VD, Row);
   if (auto It = DimCache.find(Key); It != DimCache.end())
     return factOf(It->second);
   std::string Name = VD->getName().str();
-  std::string Term;
+  Term Value;
   auto Sets = Mods.ShapeSets.find(VD);
   if (isa<ParmVarDecl>(VD)) {
     // A tile passed in: its valid region is the caller's; the caller's construction is checked there.
-    Term = symbol(Name + "." + What, Name + "." + (Row ? "GetValidRow()" : "GetValidCol()"), 0, Bound, true, "",
+    Value = symbol(Name + "." + What, Name + "." + (Row ? "GetValidRow()" : "GetValidCol()"), 0, Bound, true, "",
                   VD->getLocation());
     T.validOrigin = "its valid region comes from the caller";
   } else if (Sets != Mods.ShapeSets.end()) {
@@ -413,11 +425,11 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
         Arg = Set->getArg(0);
     }
     if (Arg) {
-      Term = intTerm(Arg);
+      Value = intTerm(Arg);
       T.validOrigin = "valid region set at line " + std::to_string(toLoc(Ctx, Set->getBeginLoc()).line);
     } else {
-      Term = opaque(E, std::string("'") + Name + "' has its valid region changed by SetValid* calls pto-lint does "
-                                                 "not follow yet").text;
+      Value = opaque(E, std::string("'") + Name + "' has its valid region changed by SetValid* calls pto-lint does "
+                                                  "not follow yet");
     }
   } else if (const auto *CE = dyn_cast_or_null<CXXConstructExpr>(VD->getInit() ? VD->getInit()->IgnoreImplicit() : nullptr)) {
     bool BothDynamic = T.declValidRow == -1 && T.declValidCol == -1;
@@ -427,19 +439,19 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
     else if (CE->getNumArgs() == 1 && !BothDynamic && !CE->getArg(0)->getType()->getAsCXXRecordDecl())
       Arg = CE->getArg(0);
     if (Arg) {
-      Term = intTerm(Arg);
+      Value = intTerm(Arg);
       T.validOrigin = "valid region from its constructor";
     } else if (CE->getNumArgs() == 0) {
-      Term = opaque(E, std::string("'") + Name + "' is default-constructed, so its dynamic " + What +
-                           " is never set").text;
+      Value = opaque(E, std::string("'") + Name + "' is default-constructed, so its dynamic " + What +
+                            " is never set");
     } else {
-      Term = opaque(E, std::string("the constructor of '") + Name + "' is not understood").text;
+      Value = opaque(E, std::string("the constructor of '") + Name + "' is not understood");
     }
   } else {
-    Term = opaque(E, std::string("the ") + What + " of '" + Name + "' is not known here").text;
+    Value = opaque(E, std::string("the ") + What + " of '" + Name + "' is not known here");
   }
-  DimCache[Key] = Term;
-  return factOf(Term);
+  DimCache[Key] = Value;
+  return factOf(Value);
 }
 
 /// The largest constant block count of the launches of kernel F in the TU (nullopt: none, or one not a constant).

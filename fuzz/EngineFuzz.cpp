@@ -19,6 +19,8 @@
 #include <vector>
 
 using namespace pto::checker;
+using pto::term::Op;
+using pto::term::Term;
 
 namespace {
 
@@ -44,17 +46,27 @@ int64_t dim(FuzzedDataProvider &P) {
   }
 }
 
-std::string term(FuzzedDataProvider &P) {
-  const std::string A = SymNames[P.ConsumeIntegralInRange<int>(0, 2)], B = SymNames[P.ConsumeIntegralInRange<int>(0, 2)];
+Term lit(FuzzedDataProvider &P, int Lo, int Hi) { return Term::literal(P.ConsumeIntegralInRange<int>(Lo, Hi)); }
+
+/// A term as a front end builds it, over the symbols; now and then one the engine must refuse (fail closed).
+Term term(FuzzedDataProvider &P) {
+  const Term A = Term::var(SymNames[P.ConsumeIntegralInRange<int>(0, 2)]),
+             B = Term::var(SymNames[P.ConsumeIntegralInRange<int>(0, 2)]);
   switch (P.ConsumeIntegralInRange<int>(0, 10)) {
-  case 0: return "(+ " + A + " " + std::to_string(P.ConsumeIntegralInRange<int>(-3, 17)) + ")";
-  case 1: return "(div " + A + " " + std::to_string(P.ConsumeIntegralInRange<int>(1, 16)) + ")";
-  case 2: return "(* " + A + " " + B + ")";
-  case 3: return "(ite (< " + A + " " + B + ") " + A + " " + B + ")";
-  case 4: return "(min2 " + A + " " + std::to_string(P.ConsumeIntegralInRange<int>(0, 256)) + ")";
-  case 5: return "(cdiv " + A + " " + B + ")";
-  case 6: return std::to_string(P.ConsumeIntegralInRange<int>(0, 300));
-  case 7: return P.ConsumeRandomLengthString(16); // not a term, or not one over declared symbols
+  case 0: return Term::apply(Op::Add, {A, lit(P, -3, 17)});
+  case 1: return Term::apply(Op::Div, {A, lit(P, 1, 16)});
+  case 2: return Term::apply(Op::Mul, {A, B});
+  case 3: return Term::apply(Op::Ite, {Term::apply(Op::Lt, {A, B}), A, B});
+  case 4: return Term::call("min2", {A, lit(P, 0, 256)}, pto::term::Sort::Int);
+  case 5: return Term::call("cdiv", {A, B}, pto::term::Sort::Int);
+  case 6: return lit(P, 0, 300);
+  case 7: // not a term, one of the wrong arity or sort, or one not over declared symbols
+    switch (P.ConsumeIntegralInRange<int>(0, 3)) {
+    case 0: return Term();
+    case 1: return Term::apply(pick(P, {Op::Div, Op::Ite, Op::Not, Op::Lt}), {A});
+    case 2: return Term::apply(Op::Add, {Term::apply(Op::Le, {A, B}), B});
+    default: return Term::var(P.ConsumeRandomLengthString(16));
+    }
   default: return A;
   }
 }
@@ -128,12 +140,17 @@ CallSite call(FuzzedDataProvider &P, const RuleSet &Rules) {
     C.symbols.push_back(S);
   }
   for (int I = P.ConsumeIntegralInRange<int>(0, 3); I > 0; --I) {
-    std::string A = SymNames[P.ConsumeIntegralInRange<int>(0, 2)];
-    std::string K = std::to_string(P.ConsumeIntegralInRange<int>(-2, 300));
-    std::string T = pick<std::string>(P, {"(< " + A + " " + K + ")", "(> " + A + " " + K + ")", "(= " + A + " " + K + ")",
-                                          "(not (= " + A + " " + K + "))", "(<= " + A + " " + term(P) + ")",
-                                          "(or (= " + A + " 0) (> " + A + " " + K + "))"});
-    C.path.push_back({T, T, {"k.cpp", 8, 5}});
+    Term A = Term::var(SymNames[P.ConsumeIntegralInRange<int>(0, 2)]), K = lit(P, -2, 300);
+    Term T;
+    switch (P.ConsumeIntegralInRange<int>(0, 5)) {
+    case 0: T = Term::apply(Op::Lt, {A, K}); break;
+    case 1: T = Term::apply(Op::Gt, {A, K}); break;
+    case 2: T = Term::apply(Op::Eq, {A, K}); break;
+    case 3: T = Term::apply(Op::Not, {Term::apply(Op::Eq, {A, K})}); break;
+    case 4: T = Term::apply(Op::Le, {A, term(P)}); break;
+    default: T = Term::apply(Op::Or, {Term::apply(Op::Eq, {A, Term::literal(0)}), Term::apply(Op::Gt, {A, K})}); break;
+    }
+    C.path.push_back({T, pto::term::print(T), {"k.cpp", 8, 5}});
   }
   if (P.ConsumeIntegralInRange<int>(0, 15) == 0)
     C.notUnderstood.push_back("f(x)");
@@ -163,14 +180,18 @@ void within(const Failing &Sub, const Failing &Super, const char *What, const Ca
 /// The call at one point of its symbols where the path holds and symbolic valid dims fit their tiles; false if the
 /// point does not qualify or a fact cannot be evaluated there.
 bool concrete(const CallSite &C, const pto::z3model::GroundEvaluator &Prelude, FuzzedDataProvider &P, CallSite &Out) {
-  pto::z3model::GroundEvaluator G = Prelude;
+  pto::z3model::Program G(Prelude);
   for (const Symbol &S : C.symbols) {
     if (S.lo > S.hi || !S.understood)
       return false;
-    G.set(S.name, P.ConsumeIntegralInRange<int64_t>(S.lo, S.hi));
+    G.set(G.slot(S.name), P.ConsumeIntegralInRange<int64_t>(S.lo, S.hi));
   }
+  // A term the engine refuses is not evaluated here: the engine reads it as no term.
+  auto Eval = [&](const Term &T) {
+    return pto::term::wellFormed(T, Prelude.prelude()) ? G.eval(G.compile(T)) : std::nullopt;
+  };
   for (const PathCondition &Pc : C.path) {
-    auto V = G.eval(Pc.term);
+    auto V = Eval(Pc.term);
     if (!V || *V == 0)
       return false;
   }
@@ -182,7 +203,7 @@ bool concrete(const CallSite &C, const pto::z3model::GroundEvaluator &Prelude, F
     for (auto [F, Bound] : {std::pair{&T.validRow, T.rows}, std::pair{&T.validCol, T.cols}, std::pair{&T.addr, INT64_MAX}}) {
       if (F->value)
         continue;
-      auto V = G.eval(F->term);
+      auto V = Eval(F->term);
       if (!V || (Bound != INT64_MAX && T.isTile && (*V < 0 || *V > Bound)))
         return false;
       *F = IntFact::known(*V);

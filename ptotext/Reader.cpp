@@ -3,7 +3,7 @@
 #include "Reader.h"
 
 #include "support/Targets.h"
-#include "z3model/Solver.h"
+#include "term/Term.h"
 
 #include <cctype>
 #include <functional>
@@ -629,7 +629,8 @@ struct Value {
   std::string validRow, validCol;   // the valid dims of a tile as SSA names: alloc_tile's operands, or what an op gave
   std::string validNote;            // where they come from, when not from alloc_tile's operands (for notes)
   std::string addr;                 // alloc_tile addr / tassign address (SSA name)
-  std::string term, text;           // an integer (or i1) computed by arith ops: SMT term over symbols, and as read
+  pto::term::Term term;             // an integer (or i1) computed by arith ops: its term over symbols
+  std::string text;                 // the same, as read
   bool isBool = false;              // term is Bool (arith.cmpi, i1 logic)
   std::string maskOrigin;           // a predicate's producer as written ("pto.plt_b32 %n")
   int maskPartial = -1;             // 1: plt_bN or a pset/pge pattern other than PAT_ALL; 0: PAT_ALL; -1 unknown
@@ -722,18 +723,19 @@ private:
     std::optional<checker::PathCondition> Then, Body;
     if (Op == "scf.if" && !S.body.empty() && S.body[0].kind == Tok::Value) {
       auto It = Values.find(S.body[0].text);
-      if (It != Values.end() && It->second.isBool && !It->second.term.empty())
+      if (It != Values.end() && It->second.isBool && It->second.term)
         Then = checker::PathCondition{It->second.term, It->second.text, loc(S.op)};
     } else if (Op == "scf.for" && S.body.size() >= 5 && S.body[0].kind == Tok::Value && S.body[1].is("=") &&
                S.body[3].kind == Tok::Ident && S.body[3].text == "to") {
-      std::string Lb = intTerm(S.body[2].text), Ub = intTerm(S.body[4].text);
+      term::Term Lb = intTerm(S.body[2].text), Ub = intTerm(S.body[4].text);
       Value &I = Values[S.body[0].text];
       I.def = loc(S.body[0]);
       I.symbol = symbolFor(S.body[0].text, "i32", true, "");
-      I.term = "|" + I.symbol + "|";
+      I.term = term::Term::var(I.symbol);
       I.text = S.body[0].text;
-      if (!Lb.empty() && !Ub.empty())
-        Body = checker::PathCondition{"(and (<= " + Lb + " " + I.term + ") (< " + I.term + " " + Ub + "))",
+      if (Lb && Ub)
+        Body = checker::PathCondition{term::Term::apply(term::Op::And, {term::Term::apply(term::Op::Le, {Lb, I.term}),
+                                                                      term::Term::apply(term::Op::Lt, {I.term, Ub})}),
                                       S.body[2].text + " <= " + S.body[0].text + " < " + S.body[4].text, loc(S.op)};
     }
     std::vector<Carried> Loop;
@@ -750,7 +752,9 @@ private:
       }
       std::optional<checker::PathCondition> G = Body;
       if (Then)
-        G = R == 0 ? *Then : checker::PathCondition{"(not " + Then->term + ")", "!(" + Then->text + ")", Then->loc};
+        G = R == 0 ? *Then
+                   : checker::PathCondition{term::Term::apply(term::Op::Not, {Then->term}), "!(" + Then->text + ")",
+                                            Then->loc};
       if (G)
         Path.push_back(*G);
       for (const auto &Inner : S.regions[R])
@@ -768,12 +772,12 @@ private:
     if (Op == "scf.for")
       for (size_t K = 0; K < Loop.size() && K < S.results.size(); ++K) // zero trips give the init, else a yield
         Values[S.results[K]] = join(Loop[K].init, yieldedValue(Loop[K].init), Loop[K].yield, yieldedValue(Loop[K].yield),
-                                    S.results[K], Loop[K].type, loc(S.op), "");
+                                    S.results[K], Loop[K].type, loc(S.op), term::Term());
     else if (Op == "scf.if" && S.regions.size() == 2) {
       std::vector<std::string> A = yields(S.regions[0]), B = yields(S.regions[1]);
       for (size_t K = 0; K < S.results.size() && K < A.size() && K < B.size(); ++K)
         Values[S.results[K]] = join(A[K], yieldedValue(A[K]), B[K], yieldedValue(B[K]), S.results[K], "", loc(S.op),
-                                    Then ? Then->term : "", Then ? Then->text : "");
+                                    Then ? Then->term : term::Term(), Then ? Then->text : "");
     }
   }
 
@@ -882,7 +886,7 @@ private:
       else
         Yield = yieldedValue(C.yield); // defined before the loop
       Values[C.arg] = join(C.init, yieldedValue(C.init), C.yield == C.arg ? C.init : C.yield, Yield, C.arg, C.type,
-                           loc(S.op), "");
+                           loc(S.op), term::Term());
     }
     return Out;
   }
@@ -891,7 +895,7 @@ private:
   /// follow (never a fact only one of them has). Cond: the term that selects A (scf.if), for an integer ite.
   Value join(const std::string &AName, const std::optional<Value> &A, const std::string &BName,
              const std::optional<Value> &B, const std::string &Name, const std::string &Type, SourceLoc Def,
-             const std::string &Cond, const std::string &CondText = "",
+             const term::Term &Cond, const std::string &CondText = "",
              const std::string &Why = "carried through scf.for iter_args or yielded by scf.if with values pto-lint "
                                       "does not follow") {
     if (A && (AName == BName || B)) {
@@ -910,14 +914,14 @@ private:
         V.constant = X.constant;
         return V;
       }
-      std::string TA = intTerm(AName), TB = intTerm(BName);
-      if (!TA.empty() && TA == TB) {
+      term::Term TA = intTerm(AName), TB = intTerm(BName);
+      if (TA && TB && term::equal(TA, TB)) {
         V.term = TA;
         V.text = textOf(AName);
         return V;
       }
-      if (!Cond.empty() && !TA.empty() && !TB.empty() && !X.isBool && !Y.isBool) {
-        V.term = "(ite " + Cond + " " + TA + " " + TB + ")";
+      if (Cond && TA && TB && !X.isBool && !Y.isBool) {
+        V.term = term::Term::apply(term::Op::Ite, {Cond, TA, TB});
         V.text = "(" + CondText + " ? " + textOf(AName) + " : " + textOf(BName) + ")";
         return V;
       }
@@ -932,19 +936,19 @@ private:
     return V;
   }
 
-  /// The Int term of an SSA value: a constant, an argument, an arith result; "" if not followed.
-  std::string intTerm(const std::string &Ssa) {
+  /// The Int term of an SSA value: a constant, an argument, an arith result; empty if not followed.
+  term::Term intTerm(const std::string &Ssa) {
     auto It = Values.find(Ssa);
     if (It == Values.end())
-      return "";
+      return term::Term();
     const Value &V = It->second;
     if (V.constant)
-      return z3model::smtInt(*V.constant); // (- n) for negatives, INT64_MIN included
-    if (!V.term.empty() && !V.isBool)
+      return term::Term::literal(*V.constant); // (- n) for negatives, INT64_MIN included
+    if (V.term && !V.isBool)
       return V.term;
     if (!V.symbol.empty())
-      return "|" + V.symbol + "|";
-    return "";
+      return term::Term::var(V.symbol);
+    return term::Term();
   }
   std::string textOf(const std::string &Ssa) {
     auto It = Values.find(Ssa);
@@ -967,10 +971,10 @@ private:
       else if (K.kind == Tok::Ident && Pred.empty())
         Pred = K.text;
     }
-    std::vector<std::string> T;
+    std::vector<term::Term> T;
     for (const std::string &A : Args)
       T.push_back(intTerm(A));
-    auto Set = [&](std::string Term, std::string Text, bool Bool) {
+    auto Set = [&](term::Term Term, std::string Text, bool Bool) {
       Value &V = Values[R];
       V.def = loc(S.op);
       V.term = std::move(Term);
@@ -978,33 +982,44 @@ private:
       V.isBool = Bool;
       return true;
     };
-    static const std::map<std::string, std::pair<const char *, const char *>> Bin = {
-        {"addi", {"+", " + "}}, {"subi", {"-", " - "}}, {"muli", {"*", " * "}}, {"divsi", {"cdiv", " / "}},
-        {"divui", {"div", " / "}}, {"remsi", {"crem", " % "}}, {"remui", {"mod", " % "}},
-        {"minsi", {"min2", " min "}}, {"minui", {"min2", " min "}}, {"maxsi", {"max2", " max "}},
-        {"maxui", {"max2", " max "}}, {"ceildivui", {"ceildiv", " ceildiv "}}};
+    // The op's term: an SMT-LIB2 operator, or (Call) the prelude macro Fun; and how it reads in notes.
+    struct Form {
+      term::Op op;
+      const char *fun, *text;
+    };
+    auto Apply = [](const Form &F, std::vector<term::Term> Args) {
+      return F.op == term::Op::Call ? term::Term::call(F.fun, std::move(Args), term::Sort::Int)
+                                    : term::Term::apply(F.op, std::move(Args));
+    };
+    using O = term::Op;
+    static const std::map<std::string, Form> Bin = {
+        {"addi", {O::Add, "", " + "}},          {"subi", {O::Sub, "", " - "}},
+        {"muli", {O::Mul, "", " * "}},          {"divsi", {O::Call, "cdiv", " / "}},
+        {"divui", {O::Div, "", " / "}},         {"remsi", {O::Call, "crem", " % "}},
+        {"remui", {O::Mod, "", " % "}},         {"minsi", {O::Call, "min2", " min "}},
+        {"minui", {O::Call, "min2", " min "}},  {"maxsi", {O::Call, "max2", " max "}},
+        {"maxui", {O::Call, "max2", " max "}},  {"ceildivui", {O::Call, "ceildiv", " ceildiv "}}};
     static const std::set<std::string> Casts = {"index_cast", "index_castui", "extsi", "extui", "trunci"};
-    if (Casts.count(Op) && Args.size() == 1 && !T[0].empty())
+    if (Casts.count(Op) && Args.size() == 1 && T[0])
       return Set(T[0], textOf(Args[0]), false);
-    if (auto It = Bin.find(Op); It != Bin.end() && Args.size() == 2 && !T[0].empty() && !T[1].empty())
-      return Set("(" + std::string(It->second.first) + " " + T[0] + " " + T[1] + ")",
-                 textOf(Args[0]) + It->second.second + textOf(Args[1]), false);
-    if (Op == "cmpi" && Args.size() == 2 && !T[0].empty() && !T[1].empty()) {
-      static const std::map<std::string, std::pair<const char *, const char *>> Cmp = {
-          {"eq", {"=", "=="}}, {"ne", {"distinct", "!="}}, {"slt", {"<", "<"}}, {"ult", {"<", "<"}},
-          {"sle", {"<=", "<="}}, {"ule", {"<=", "<="}}, {"sgt", {">", ">"}}, {"ugt", {">", ">"}},
-          {"sge", {">=", ">="}}, {"uge", {">=", ">="}}};
+    if (auto It = Bin.find(Op); It != Bin.end() && Args.size() == 2 && T[0] && T[1])
+      return Set(Apply(It->second, {T[0], T[1]}), textOf(Args[0]) + It->second.text + textOf(Args[1]), false);
+    if (Op == "cmpi" && Args.size() == 2 && T[0] && T[1]) {
+      static const std::map<std::string, Form> Cmp = {
+          {"eq", {O::Eq, "", "=="}},  {"ne", {O::Distinct, "", "!="}}, {"slt", {O::Lt, "", "<"}},
+          {"ult", {O::Lt, "", "<"}},  {"sle", {O::Le, "", "<="}},      {"ule", {O::Le, "", "<="}},
+          {"sgt", {O::Gt, "", ">"}},  {"ugt", {O::Gt, "", ">"}},       {"sge", {O::Ge, "", ">="}},
+          {"uge", {O::Ge, "", ">="}}};
       auto C = Cmp.find(Pred);
       if (C == Cmp.end())
         return false;
-      return Set("(" + std::string(C->second.first) + " " + T[0] + " " + T[1] + ")",
-                 textOf(Args[0]) + " " + C->second.second + " " + textOf(Args[1]), true);
+      return Set(Apply(C->second, {T[0], T[1]}), textOf(Args[0]) + " " + C->second.text + " " + textOf(Args[1]),
+                 true);
     }
     if ((Op == "andi" || Op == "ori" || Op == "xori") && Args.size() == 2) {
       const Value *A = &Values[Args[0]], *B = &Values[Args[1]];
-      if (A->isBool && B->isBool && !A->term.empty() && !B->term.empty())
-        return Set("(" + std::string(Op == "andi" ? "and" : Op == "ori" ? "or" : "xor") + " " + A->term + " " +
-                       B->term + ")",
+      if (A->isBool && B->isBool && A->term && B->term)
+        return Set(term::Term::apply(Op == "andi" ? O::And : Op == "ori" ? O::Or : O::Xor, {A->term, B->term}),
                    "(" + A->text + (Op == "andi" ? " && " : Op == "ori" ? " || " : " ^ ") + B->text + ")", true);
     }
     return false;
@@ -1068,7 +1083,7 @@ private:
           return DA;
         const std::string Name = Tile + "." + What + " (" + After + ")";
         return madeValue(Name, join(DA, yieldedValue(DA), DB, yieldedValue(DB), Name, "index", loc(S.op),
-                                    Cond ? Cond->term : "", Cond ? Cond->text : "",
+                                    Cond ? Cond->term : term::Term(), Cond ? Cond->text : "",
                                     "a valid region pto.set_validshape changes in a loop or a branch pto-lint does "
                                     "not follow"));
       };
@@ -1244,11 +1259,11 @@ private:
       auto It = Values.find(Op);
       if (It != Values.end() && It->second.constant)
         return madeConstant(Tile + "." + What, std::min(*It->second.constant, Size));
-      std::string T = intTerm(Op);
-      if (T.empty())
+      term::Term T = intTerm(Op);
+      if (!T)
         return Op; // not followed: the operand itself
       Value C;
-      C.term = "(min2 " + T + " " + std::to_string(Size) + ")";
+      C.term = term::Term::call("min2", {T, term::Term::literal(Size)}, term::Sort::Int);
       C.text = "min(" + textOf(Op) + ", " + std::to_string(Size) + ")";
       return madeValue(Tile + "." + What, C);
     };
@@ -1382,14 +1397,14 @@ private:
     if (It != Values.end() && It->second.constant)
       return checker::IntFact::known(*It->second.constant);
     if (It != Values.end() && !It->second.symbol.empty())
-      return checker::IntFact::symbolic("|" + It->second.symbol + "|");
-    if (It != Values.end() && !It->second.term.empty() && !It->second.isBool) {
+      return checker::IntFact::symbolic(term::Term::var(It->second.symbol));
+    if (It != Values.end() && It->second.term && !It->second.isBool) {
       Origin = "valid region from '" + It->second.text + "'";
       return checker::IntFact::symbolic(It->second.term);
     }
     Origin = "from '" + Ssa + "', which pto-lint does not follow";
     std::string Sym = symbolFor(Ssa, "index", false, "computed by an op pto-lint does not follow");
-    return checker::IntFact::symbolic("|" + Sym + "|");
+    return checker::IntFact::symbolic(term::Term::var(Sym));
   }
 
   Token CallTok; // the op being read (for warnings about its spelling)
@@ -1462,10 +1477,10 @@ private:
         return dimOf(Operand, Origin);
       if (V && !V->symbol.empty()) { // a tile argument: its dynamic valid dims are the caller's
         Origin = "its valid region comes from the caller";
-        return checker::IntFact::symbolic("|" + symbolFor(Ssa + "." + What, "index", true, "") + "|");
+        return checker::IntFact::symbolic(term::Term::var(symbolFor(Ssa + "." + What, "index", true, "")));
       }
       Origin = "'" + Ssa + "' has a dynamic valid region pto-lint could not trace";
-      return checker::IntFact::symbolic("|" + symbolFor(Ssa + "." + What, "index", false, Origin) + "|");
+      return checker::IntFact::symbolic(term::Term::var(symbolFor(Ssa + "." + What, "index", false, Origin)));
     };
     F.validRow = Dim(B->vrow, V ? V->validRow : "", "valid_row");
     F.validCol = Dim(B->vcol, V ? V->validCol : "", "valid_col");
@@ -1473,8 +1488,9 @@ private:
     if (V && !V->addr.empty()) {
       auto A = Values.find(V->addr);
       F.hasAddr = true;
-      F.addr = A != Values.end() && A->second.constant ? checker::IntFact::known(*A->second.constant)
-                                                        : checker::IntFact::symbolic("|" + symbolFor(V->addr, "i64", false, "a runtime address") + "|");
+      F.addr = A != Values.end() && A->second.constant
+                   ? checker::IntFact::known(*A->second.constant)
+                   : checker::IntFact::symbolic(term::Term::var(symbolFor(V->addr, "i64", false, "a runtime address")));
     }
     return F;
   }

@@ -1,6 +1,7 @@
 // term: typed terms: construction, reading from s-expressions, printing, the prelude's macros, and walks.
 #include "Term.h"
 
+#include <algorithm>
 #include <cctype>
 #include <utility>
 
@@ -57,6 +58,10 @@ Term Term::integer(int64_t V) {
   }
   // As SMT-LIB2 writes it, (- n): the magnitude of INT64_MIN does not fit in 64 bits.
   return apply(Op::Sub, {numeral(std::to_string(0 - static_cast<uint64_t>(V)))});
+}
+
+Term Term::literal(int64_t V) {
+  return V >= 0 ? numeral(std::to_string(V)) : integer(V); // integer(V < 0): (- numeral)
 }
 
 Term Term::numeral(const std::string &Digits) {
@@ -197,6 +202,69 @@ Term parse(const std::string &Text, const Prelude *P, std::string *Error) {
     return Term();
   }
   return fromSexp((*Forms)[0], P, Error);
+}
+
+bool wellFormed(const Term &T, const Prelude *P, std::string *Error) {
+  auto Fail = [&](const std::string &Why) {
+    if (Error)
+      *Error = Why;
+    return false;
+  };
+  if (!T)
+    return Fail("an empty term");
+  for (const Term &A : T.args())
+    if (!wellFormed(A, P, Error))
+      return false;
+  const std::vector<Term> &As = T.args();
+  auto AllOf = [&](Sort S) {
+    return std::all_of(As.begin(), As.end(), [&](const Term &A) { return A.sort() == S; });
+  };
+  switch (T.op()) {
+  case Op::Int:
+  case Op::Bool:
+  case Op::Var:
+    return true;
+  case Op::Call: {
+    const Macro *M = P ? P->find(T.name()) : nullptr;
+    if (!M)
+      return Fail("unknown function '" + T.name() + "'");
+    if (M->params.size() != As.size())
+      return Fail("'" + T.name() + "' takes " + std::to_string(M->params.size()) + " arguments, '" + print(T) +
+                  "' has " + std::to_string(As.size()));
+    for (size_t I = 0; I < As.size(); ++I)
+      if (As[I].sort() != M->params[I].second)
+        return Fail("argument " + std::to_string(I + 1) + " of '" + print(T) + "' is not " +
+                    sortName(M->params[I].second));
+    return T.sort() == M->result || Fail("'" + print(T) + "' is not of its macro's sort");
+  }
+  default:
+    break;
+  }
+  const OpInfo *I = info(T.op());
+  if (!I || As.size() < I->minArgs || (I->maxArgs && As.size() > I->maxArgs))
+    return Fail("'" + std::string(opName(T.op())) + "' applied to " + std::to_string(As.size()) + " arguments in '" +
+                print(T) + "'");
+  bool Sorted = true;
+  switch (T.op()) {
+  case Op::Eq:
+  case Op::Distinct:
+    Sorted = AllOf(As[0].sort());
+    break;
+  case Op::Ite:
+    Sorted = As[0].sort() == Sort::Bool && As[1].sort() == As[2].sort();
+    break;
+  case Op::And:
+  case Op::Or:
+  case Op::Not:
+  case Op::Implies:
+  case Op::Xor:
+    Sorted = AllOf(Sort::Bool);
+    break;
+  default: // arithmetic and comparisons
+    Sorted = AllOf(Sort::Int);
+    break;
+  }
+  return Sorted || Fail("'" + print(T) + "' applies '" + opName(T.op()) + "' to arguments of the wrong sort");
 }
 
 bool Prelude::load(const std::string &Text, std::string *Error) {

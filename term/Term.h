@@ -34,6 +34,10 @@ class Term {
 public:
   Term() = default;
   static Term integer(int64_t V);
+  /// The integer literal SMT-LIB2 text writes V as (`n`, `(- n)`), as `parse` reads that text: integer(V), but a
+  /// magnitude of 19 digits or more is a numeral() with no 64-bit value, which the evaluators leave to Z3. What front
+  /// ends write literals with: their terms are then exactly the ones their text used to be read as.
+  static Term literal(int64_t V);
   /// A numeral of any size, by its decimal digits (no sign); exact where int64_t is not.
   static Term numeral(const std::string &Digits);
   static Term boolean(bool B);
@@ -105,6 +109,13 @@ Term fromSexp(const Sexp &S, const Prelude *P, std::string *Error = nullptr,
               const std::map<std::string, Sort> *Bools = nullptr);
 /// Parses one SMT-LIB2 term from text; empty (with Error) when it is not exactly one term.
 Term parse(const std::string &Text, const Prelude *P, std::string *Error = nullptr);
+
+/// True if T is a term the solver and the evaluators take: no empty node, every operator applied to as many
+/// arguments as fromSexp accepts, every Call a macro of P with its arity, and sorts as operators need them (Int
+/// arguments to arithmetic and comparisons, Bool to connectives, a Bool condition and branches of one sort to ite,
+/// one sort to = and distinct, a macro's parameter sorts to its call). For terms built as trees (a front end's),
+/// which no reader has checked. False with Error set on the first node that is not.
+bool wellFormed(const Term &T, const Prelude *P, std::string *Error = nullptr);
 
 /// Every named constant a term mentions (Var names; Call names are not constants).
 void vars(const Term &T, std::vector<std::string> &Out);

@@ -5,8 +5,20 @@
 #include <gtest/gtest.h>
 
 using namespace pto::checker;
+using pto::term::Op;
+using pto::term::Term;
 
 namespace {
+
+/// A front end's term, written as SMT-LIB2 text for reading's sake.
+Term smt(const std::string &Text) {
+  std::string Why;
+  Term T = pto::term::parse(Text, nullptr, &Why);
+  EXPECT_TRUE(T) << Text << ": " << Why;
+  return T;
+}
+
+IntFact symbolic(const std::string &Text) { return IntFact::symbolic(smt(Text)); }
 
 TileFacts tile(const std::string &Expr, DType D, const char *Name, int64_t Rows, int64_t Cols, IntFact VR,
                IntFact VC) {
@@ -84,7 +96,7 @@ TEST(Engine, DocExampleFailsOnA2A3OnlyAndSaysTheNumbers) {
 }
 
 TEST(Engine, ParameterGivesSometimesWithMinimalCounterexample) {
-  CallSite C = call(IntFact::symbolic("|s.cols|"), 32);
+  CallSite C = call(symbolic("|s.cols|"), 32);
   Symbol S = param("cols");
   S.lo = 1;
   S.hi = 256;
@@ -101,9 +113,9 @@ TEST(Engine, ParameterGivesSometimesWithMinimalCounterexample) {
 }
 
 TEST(Engine, GuardMakesItProved) {
-  CallSite C = call(IntFact::symbolic("|s.cols|"), 32);
+  CallSite C = call(symbolic("|s.cols|"), 32);
   C.symbols.push_back(param("cols"));
-  C.path.push_back({"(not (or (<= |s.cols| 0) (> |s.cols| 16)))", "!(cols <= 0 || cols > 16)", {"k.cpp", 18, 3}});
+  C.path.push_back({smt("(not (or (<= |s.cols| 0) (> |s.cols| 16)))"), "!(cols <= 0 || cols > 16)", {"k.cpp", 18, 3}});
   Tally T;
   auto Fs = check(C, T);
   EXPECT_TRUE(Fs.empty()) << Fs[0].message;
@@ -111,9 +123,9 @@ TEST(Engine, GuardMakesItProved) {
 }
 
 TEST(Engine, SymbolicButAlwaysViolatedIsAnError) {
-  CallSite C = call(IntFact::symbolic("|s.cols|"), 8);
+  CallSite C = call(symbolic("|s.cols|"), 8);
   C.symbols.push_back(param("cols"));
-  C.path.push_back({"(and (>= |s.cols| 100) (<= |s.cols| 200))", "cols in [100, 200]", {"k.cpp", 18, 3}});
+  C.path.push_back({smt("(and (>= |s.cols| 100) (<= |s.cols| 200))"), "cols in [100, 200]", {"k.cpp", 18, 3}});
   Tally T;
   auto Fs = check(C, T);
   const Finding *F = find(Fs, "pto-colargmin-tmp-size");
@@ -123,7 +135,7 @@ TEST(Engine, SymbolicButAlwaysViolatedIsAnError) {
 }
 
 TEST(Engine, OpaqueValueGivesUnknownNeverProvedOrViolated) {
-  CallSite C = call(IntFact::symbolic("|o.1|"), 32);
+  CallSite C = call(symbolic("|o.1|"), 32);
   Symbol S = param("o.1");
   S.name = "o.1";
   S.display = "getCols()";
@@ -198,8 +210,8 @@ TEST(Engine, NonTileWhereATileIsExpected) {
     C.op = "TCOLMAX";
     C.overload = "plain";
     C.loc = {"k.cpp", 10, 3};
-    TileFacts Src = tile("src", DType::F16, "half", 1309, 1309, IntFact::symbolic("(div |s.k| 6)"),
-                         IntFact::symbolic("(+ |s.m| (- 3))"));
+    TileFacts Src = tile("src", DType::F16, "half", 1309, 1309, symbolic("(div |s.k| 6)"),
+                         symbolic("(+ |s.m| (- 3))"));
     Src.isTile = false;
     (Event ? Src.isEvent : Src.isReg) = true;
     C.operands.push_back({"src", Src});
@@ -267,17 +279,53 @@ TEST(Engine, MissingFactIsUnknownNotAnError) {
   EXPECT_TRUE(Says);
 }
 
+/// A front end's term the engine cannot take (no term, an operator with too few arguments, a macro the prelude does
+/// not define, arguments of the wrong sort, a Bool where a value belongs, a symbol the call does not declare): the
+/// checks that read it fail closed, never proved, and nothing crashes on the way (the terms no reader has checked).
+TEST(Engine, MalformedFrontEndTermsFailClosed) {
+  Term Cols = Term::var("s.cols");
+  const std::pair<const char *, Term> Facts[] = {
+      {"no term", Term()},
+      {"div of one argument", Term::apply(Op::Div, {Cols})},
+      {"an unknown macro", Term::call("ceil_div", {Cols, Term::literal(8)}, pto::term::Sort::Int)},
+      {"a Bool added", Term::apply(Op::Add, {Term::boolean(true), Cols})},
+      {"a Bool", Term::apply(Op::Lt, {Cols, Term::literal(8)})},
+      {"an undeclared symbol", Term::var("s.ghost")}};
+  for (const auto &[What, VC] : Facts) {
+    CallSite C = call(IntFact::symbolic(VC), 128); // legal for every valid column count
+    C.symbols.push_back(param("cols"));
+    Tally T;
+    std::vector<Finding> Fs;
+    ASSERT_NO_THROW(Fs = check(C, T)) << What;
+    const Finding *F = find(Fs, "pto-colargmin-tmp-size");
+    ASSERT_TRUE(F) << What << ": proved";
+    EXPECT_TRUE(F->status == Status::Error || F->status == Status::Unknown) << What << ": " << F->message;
+  }
+  // A guard that is not a Bool term: no violation is claimed under it either.
+  for (const Term &Guard : {Term::apply(Op::Add, {Cols, Term::literal(1)}), Term::apply(Op::Not, {Cols}), Term()}) {
+    CallSite C = call(IntFact::symbolic(Cols), 32);
+    C.symbols.push_back(param("cols"));
+    C.path.push_back({Guard, "cols + 1", {"k.cpp", 18, 3}});
+    Tally T;
+    std::vector<Finding> Fs;
+    ASSERT_NO_THROW(Fs = check(C, T));
+    const Finding *F = find(Fs, "pto-colargmin-tmp-size");
+    ASSERT_TRUE(F) << pto::term::print(Guard) << ": proved";
+    EXPECT_EQ(F->status, Status::Error) << pto::term::print(Guard) << ": " << F->message;
+  }
+}
+
 TEST(Engine, BudgetExhaustionIsUnknown) {
   // A nonlinear guard the solver cannot settle with a resource limit of 1.
-  CallSite C = call(IntFact::symbolic("|s.a|"), 32);
+  CallSite C = call(symbolic("|s.a|"), 32);
   for (const char *N : {"a", "b", "c"}) {
     Symbol S = param(N);
     S.lo = 1;
     S.hi = 1000000;
     C.symbols.push_back(S);
   }
-  C.path.push_back({"(= (* |s.a| |s.a| |s.a|) (+ (* |s.b| |s.b| |s.b|) (* |s.c| |s.c| |s.c|)))", "a^3 = b^3 + c^3",
-                    {"k.cpp", 1, 1}});
+  C.path.push_back({smt("(= (* |s.a| |s.a| |s.a|) (+ (* |s.b| |s.b| |s.b|) (* |s.c| |s.c| |s.c|)))"),
+                    "a^3 = b^3 + c^3", {"k.cpp", 1, 1}});
   EngineOptions O;
   O.budget.rlimit = 1;
   O.targets = {Target::A2A3};

@@ -255,7 +255,7 @@ TEST(RuleData, EngineFactsAreTheVocabulary) {
   Full.blayout = "RowMajor";
   Full.slayout = "NoneBox";
   Full.validRow = IntFact::known(1);
-  Full.validCol = IntFact::symbolic("|n|");
+  Full.validCol = IntFact::symbolic(pto::term::Term::var("n"));
   Full.hasAddr = true;
   Full.addr = IntFact::known(0);
   TileFacts Event;
@@ -464,16 +464,17 @@ TEST(RuleData, FastPathsAgreeWithZ3OnSymbolicShapes) {
     const std::vector<std::string> MGuards = {
         "(and (>= |m| " + Lo + ") (<= |m| " + Hi + "))", "(not (or (< |m| " + Lo + ") (> |m| " + Hi + ")))",
         "(= |m| " + Hi + ")", "(and (< " + Lo + " |m|) (not (>= |m| " + Hi + ")))"};
-    C.path.push_back({NGuards[Rng() % NGuards.size()], "n guard", {}});
-    C.path.push_back({MGuards[Rng() % MGuards.size()], "m guard", {}});
+    C.path.push_back({pto::term::parse(NGuards[Rng() % NGuards.size()], nullptr), "n guard", {}});
+    C.path.push_back({pto::term::parse(MGuards[Rng() % MGuards.size()], nullptr), "m guard", {}});
     for (const std::string &Role : Ov.roles) {
       auto [D, N] = Types[Rng() % Types.size()];
       int64_t Rows = 1 + Rng() % 64, Cols = 16 * (1 + Rng() % 16);
       TileFacts T = tile(Role, D, N, Rows, Cols, Rng() % (Rows + 1), Rng() % (Cols + 1));
       if (Rng() % 2)
-        T.validCol = IntFact::symbolic(Rng() % 2 ? "|n|" : "(+ |n| " + std::to_string(Rng() % 8) + ")");
+        T.validCol = IntFact::symbolic(pto::term::parse(Rng() % 2 ? "|n|" : "(+ |n| " + std::to_string(Rng() % 8) + ")",
+                                                        nullptr));
       if (Rng() % 3 == 0)
-        T.validRow = IntFact::symbolic("|m|");
+        T.validRow = IntFact::symbolic(pto::term::Term::var("m"));
       C.operands.push_back({Role, T});
     }
     std::vector<Finding> A, B;

@@ -60,6 +60,51 @@ TEST(Term, NegativeIntegersAreWrittenAsSMTLIBWritesThem) {
   EXPECT_FALSE(Term::numeral("123456789012345678901234567890").fits());
 }
 
+TEST(Term, LiteralsAreTheTermsTheirTextIsReadAs) {
+  Prelude P = prelude();
+  for (int64_t V : {int64_t(0), int64_t(7), int64_t(-7), int64_t(999999999999999999), int64_t(1000000000000000000),
+                    INT64_MAX, -INT64_MAX, INT64_MIN}) {
+    std::string Text = V >= 0 ? std::to_string(V) : "(- " + std::to_string(V).substr(1) + ")";
+    Term L = Term::literal(V), Read = parse(Text, &P);
+    EXPECT_EQ(print(L), Text);
+    EXPECT_TRUE(equal(L, Read)) << Text;
+    const Term &Mag = V >= 0 ? L : L.args()[0];
+    EXPECT_EQ(Mag.fits(), (V >= 0 ? Read : Read.args()[0]).fits()) << Text;
+  }
+  EXPECT_TRUE(Term::integer(INT64_MAX).fits());
+  EXPECT_FALSE(Term::literal(INT64_MAX).fits()) << "19 digits: left to Z3, as the text's numeral is";
+}
+
+TEST(Term, TreesAreCheckedAsTheReaderChecksText) {
+  Prelude P = prelude();
+  Term X = Term::var("x"), One = Term::literal(1);
+  for (const char *Text : {"(<= (min2 x 64) |a.b|)", "(ite (in2 x 1 2) (div x 2) (- x))", "(= (< x 1) (> x 2))",
+                           "(distinct x 1 2)", "(and (not (= x 0)) (xor true false))", "F16"}) {
+    std::string Why;
+    EXPECT_TRUE(wellFormed(parse(Text, &P), &P, &Why)) << Text << ": " << Why;
+  }
+  const std::pair<const char *, Term> Bad[] = {
+      {"empty", Term()},
+      {"an empty argument", Term::apply(Op::Add, {X, Term()})},
+      {"div of one", Term::apply(Op::Div, {X})},
+      {"not of two", Term::apply(Op::Not, {Term::boolean(true), Term::boolean(false)})},
+      {"ite of two", Term::apply(Op::Ite, {Term::boolean(true), X})},
+      {"an unknown macro", Term::call("max2", {X, One}, Sort::Int)},
+      {"a macro of the wrong arity", Term::call("min2", {X}, Sort::Int)},
+      {"a Bool to a macro's Int", Term::call("min2", {X, Term::boolean(true)}, Sort::Int)},
+      {"a Bool added", Term::apply(Op::Add, {X, Term::apply(Op::Lt, {X, One})})},
+      {"an Int to and", Term::apply(Op::And, {X, Term::boolean(true)})},
+      {"an Int condition", Term::apply(Op::Ite, {X, One, One})},
+      {"branches of two sorts", Term::apply(Op::Ite, {Term::boolean(true), One, Term::boolean(true)})},
+      {"= of two sorts", Term::apply(Op::Eq, {X, Term::boolean(true)})}};
+  for (const auto &[What, T] : Bad) {
+    std::string Why;
+    EXPECT_FALSE(wellFormed(T, &P, &Why)) << What;
+    EXPECT_FALSE(Why.empty()) << What;
+  }
+  EXPECT_FALSE(wellFormed(parse("(min2 x 1)", &P), nullptr)) << "no prelude: no macro";
+}
+
 TEST(Term, WhatIsNotATermIsRefusedWithAReason) {
   Prelude P = prelude();
   for (const char *Text : {"(foo x)", "(min2 x)", "(not a b)", "(div 1)", "(ite a b)", "((x) 1)", "(<= x", "x y"}) {
