@@ -51,8 +51,8 @@ struct Fix {
 };
 /// What a fix does, from its edits.
 std::string fixTitle(const Fix &F);
-/// The enumerator a layout code of rules/prelude.smt2 names (BLayout: RowMajor, ColMajor; SLayout: NoneBox, RowMajor,
-/// ColMajor), or "" for a code out of range.
+/// The enumerator a layout code of rules/prelude.smt2 stands for, as rules/facts.json's blayout and slayout
+/// "enumerators" say (BLayout: RowMajor, ColMajor; SLayout: NoneBox, RowMajor, ColMajor), or "" for any other code.
 std::string layoutName(bool BLayout, int64_t Code);
 
 struct Finding {

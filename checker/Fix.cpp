@@ -1,4 +1,5 @@
 // checker: fix-it titles and the reconciliation of fixes that several findings propose for one source range.
+#include "CompiledFacts.h" // build/: the operand facts of rules/facts.json (pto-rulegen)
 #include "Engine.h"
 #include "Finding.h"
 
@@ -9,11 +10,14 @@
 namespace pto::checker {
 
 std::string layoutName(bool BLayout, int64_t Code) {
-  static const char *const B[] = {"RowMajor", "ColMajor"};
-  static const char *const S[] = {"NoneBox", "RowMajor", "ColMajor"};
-  if (Code < 0 || Code >= (BLayout ? 2 : 3))
-    return "";
-  return BLayout ? B[Code] : S[Code];
+  // The enumerators of rules/facts.json's blayout and slayout facts, with their prelude codes.
+  FactSource Layout = BLayout ? FactSource::Blayout : FactSource::Slayout;
+  for (const facts::OperandFactInfo &I : facts::OperandFacts)
+    if (I.from == Layout)
+      for (size_t E = 0; E < I.enumeratorCount; ++E)
+        if (I.enumerators[E].value == Code)
+          return I.enumerators[E].name;
+  return "";
 }
 
 std::string fixTitle(const Fix &F) {

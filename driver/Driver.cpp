@@ -184,7 +184,7 @@ const std::vector<OptionSpec> &optionTable() {
        [](Options &O, const std::string &V) -> std::string {
          if (V != "text" && V != "json" && V != "sarif")
            return "unknown format '" + V + "' (known: text, json, sarif)";
-         O.format = V;
+         O.format = V == "text" ? ReportFormat::Text : V == "json" ? ReportFormat::Json : ReportFormat::Sarif;
          return "";
        }},
       {"output", "FILE", "write the report to FILE instead of standard output", true,
@@ -549,10 +549,11 @@ std::vector<Finding> Session::findings() const {
 }
 
 std::string Session::report(const checker::RunInfo &Info) const {
-  if (Opts.format == "json")
-    return checker::toJson(findings(), Info);
-  if (Opts.format == "sarif")
-    return checker::toSarif(findings(), Rules, Info);
+  switch (Opts.format) {
+  case ReportFormat::Json: return checker::toJson(findings(), Info);
+  case ReportFormat::Sarif: return checker::toSarif(findings(), Rules, Info);
+  case ReportFormat::Text: return "";
+  }
   return "";
 }
 
