@@ -962,17 +962,18 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
 void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs) {
   if (!E.Opts.fixes || !E.PreludeLoaded)
     return;
-  std::vector<std::optional<Fix> *> Fixes;
+  std::vector<Finding *> Fs;
   for (size_t I = 0; I < Xs.size(); ++I) {
     Finding &F = Xs[I].finding;
     const Check &K = Failed[I];
     const std::vector<FixSpec> &FS = K.variant->fix.empty() ? K.rule->fix : K.variant->fix;
     if ((F.status == Status::ViolatedAlways || F.status == Status::ViolatedSometimes) && !FS.empty())
       F.fix = makeFix(FS, *K.variant, K.role, C, E.Prelude, Bounds);
-    Fixes.push_back(&F.fix);
+    Fs.push_back(&F);
   }
-  // Targets that need different sizes of one tile get the fix that serves them all.
-  reconcileFixes(Fixes);
+  // The call's scope: targets that need different sizes of one tile get the fix that serves them all, before merge
+  // joins their findings and keeps one fix (proved later, in the unit's stage, against every call of the unit).
+  fixStage(Fs);
 }
 
 void Engine::CallRun::merge(std::vector<Explained> Xs, std::vector<Finding> &Out) {

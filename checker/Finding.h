@@ -78,13 +78,6 @@ struct Finding {
   std::vector<std::string> operandTypes;
 };
 
-/// Reconciles the fixes of one source range proposed by several findings (instantiations, targets): edits of rows
-/// or columns keep the largest value (a tile that holds the largest need holds every one); any other difference
-/// on one range drops the fixes that disagree. Applies to every finding's fix in place.
-void reconcileFixes(std::vector<Finding> &Fs);
-/// The same over fixes held elsewhere (null entries and empty fixes are skipped).
-void reconcileFixes(const std::vector<std::optional<Fix> *> &Fixes);
-
 struct Tally {
   unsigned callSites = 0, checks = 0, proved = 0, violated = 0, unknown = 0, errors = 0;
   /// Per op: the distinct call locations (file, line, column) and the calls checked (one per instantiation and

@@ -519,14 +519,13 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
   }
   R.checkMicros += Micros(T0, Clock::now());
 
+  // The unit's fix stage, before its instantiations are grouped into one report: instantiations of one call may need
+  // different sizes of one written tile, and fixes are offered only where the engine proves them against every call
+  // of the unit. (The plugin and clang-tidy report each unit as it is checked: this is their only stage after the
+  // engine's.)
+  checker::FixProof Proof{Rules, EO, U.calls, Before};
+  checker::fixStage(Fs, &Proof);
   // One report per (location, rule, message): instantiations with equal facts say the same thing.
-  checker::reconcileFixes(Fs); // instantiations of one call may need different sizes of one written tile
-  if (std::any_of(Fs.begin(), Fs.end(), [](const Finding &F) { return F.fix.has_value(); })) {
-    checker::EngineOptions VO = EO; // fixes are offered only where the engine proves them
-    VO.fixes = false;
-    checker::Engine Verifier(Rules, VO);
-    checker::verifyFixes(Fs, U.calls, Before, Verifier);
-  }
   std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs)), U.calls);
   checker::sortFindings(Unique);
 
@@ -544,7 +543,9 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
 
 std::vector<Finding> Session::findings() const {
   std::vector<Finding> Fs = unique(R.findings);
-  checker::reconcileFixes(Fs); // the cores of a mixed kernel, one header's tiles seen by several units
+  // The session's fix stage, for the reports that hold several units (the cores of a mixed kernel, units sharing a
+  // header): their fixes for one tile must agree there too. Each unit's were proved in its own stage.
+  checker::fixStage(Fs);
   return Fs;
 }
 
