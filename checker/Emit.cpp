@@ -1,6 +1,7 @@
 // checker: renders findings as clang-style text, pto-lint JSON (schema 1) and SARIF 2.1.0.
 #include "Emit.h"
 #include "Render.h"
+#include "support/Spelling.h"
 
 #include <functional>
 #include <tuple>
@@ -79,18 +80,7 @@ std::string uriEncode(const std::string &Path) {
 
 /// "pto-colargmin-tmp-size" -> "ColargminTmpSize".
 std::string camelName(const std::string &Id) {
-  std::string S = Id.compare(0, 4, "pto-") == 0 ? Id.substr(4) : Id;
-  std::string Out;
-  bool Up = true;
-  for (char C : S) {
-    if (C == '-') {
-      Up = true;
-      continue;
-    }
-    Out += Up ? static_cast<char>(std::toupper(static_cast<unsigned char>(C))) : C;
-    Up = false;
-  }
-  return Out;
+  return support::upperCamel(Id.compare(0, 4, "pto-") == 0 ? Id.substr(4) : Id);
 }
 
 Json physicalLocation(const SourceLoc &L, const std::string &BaseDir) {

@@ -103,7 +103,10 @@ const char *factFrom(FactSource S) {
 
 /// What an operand is, for the facts it has.
 OperandKind kindOf(const TileFacts &T) {
-  return T.isReg ? OperandKind::Reg : T.isMask ? OperandKind::Mask : T.isTile ? OperandKind::Tile : OperandKind::NonTile;
+  return T.isReg    ? OperandKind::Reg
+         : T.isMask ? OperandKind::Mask
+         : T.isTile ? OperandKind::Tile
+                    : OperandKind::NonTile;
 }
 
 /// The text messages show for a fact with a text form: the Text facts, and enumerators and element types as written.
@@ -139,15 +142,18 @@ std::string shownOf(const facts::OperandFactInfo &I, const TileFacts &T) {
   return Out;
 }
 
-/// Declares one Int fact of operand R, computed from the front end's facts as rules/facts.json says ("from"); a value
-/// the front end could not read is opaque, named as the fact's "shown" text says.
+/// Declares one Int fact of operand R, computed from the front end's facts as rules/facts.json says ("from"). A value
+/// the front end could not read is opaque, and one it gives as a term over the call's symbols may be shown in a
+/// counterexample: notes name both as the fact's "shown" text says.
 void declareFact(FactTable &F, const std::string &R, const facts::OperandFactInfo &I, RoleKind Kind,
                  const TileFacts &T) {
   std::string N = R + "." + I.name;
-  std::string Shown = *I.shown ? shownOf(I, T) : N;
-  if (*I.shown)
-    F.Display[N] = Shown;
-  auto Opaque = [&] { F.opaque(N, Shown); };
+  auto Shown = [&] { return *I.shown ? shownOf(I, T) : N; };
+  auto Opaque = [&] { F.opaque(N, Shown()); };
+  auto Read = [&](const std::string &Term) {
+    F.read(N, Term);
+    F.Display[N] = Shown();
+  };
   bool Typed = T.dtype != DType::Unknown;
   switch (I.from) {
   case FactSource::RoleIsDst: return F.known(N, Kind == RoleKind::Dst ? 1 : 0);
@@ -184,7 +190,8 @@ void declareFact(FactTable &F, const std::string &R, const facts::OperandFactInf
     F.defined(N, Term::apply(term::Op::Mul, {Term::integer(T.rows), Term::integer(T.cols),
                                              Term::integer(dtypeSize(T.dtype))}));
     // Models hold 64-bit values: messages take the exact size from here.
-    F.Text[N] = Beyond128 ? support::decimalTimes(support::decimal(Cells), dtypeSize(T.dtype)) : support::decimal(Bytes);
+    F.Text[N] =
+        Beyond128 ? support::decimalTimes(support::decimal(Cells), dtypeSize(T.dtype)) : support::decimal(Bytes);
     return;
   }
   case FactSource::ValidRow:
@@ -193,7 +200,7 @@ void declareFact(FactTable &F, const std::string &R, const facts::OperandFactInf
     const IntFact &V = Row ? T.validRow : T.validCol;
     if (V.value)
       return F.known(N, *V.value);
-    F.read(N, V.term);
+    Read(V.term);
     Term Dim = Term::var(N), Bound = Term::var(R + "." + factFrom(Row ? FactSource::Rows : FactSource::Cols));
     F.WellFormed.push_back(Term::apply(term::Op::And, {Term::apply(term::Op::Le, {Term::integer(0), Dim}),
                                                        Term::apply(term::Op::Le, {Dim, Bound})}));
@@ -202,7 +209,7 @@ void declareFact(FactTable &F, const std::string &R, const facts::OperandFactInf
   case FactSource::Addr:
     if (!T.hasAddr)
       return F.known(N, 0);
-    return T.addr.value ? F.known(N, *T.addr.value) : F.read(N, T.addr.term);
+    return T.addr.value ? F.known(N, *T.addr.value) : Read(T.addr.term);
   case FactSource::MaskWidth: return T.maskWidth ? F.known(N, T.maskWidth) : Opaque();
   case FactSource::MaskPartial: return T.maskPartial >= 0 ? F.known(N, T.maskPartial) : Opaque();
   case FactSource::Expr:

@@ -1,8 +1,8 @@
 // checker: writes a loaded RuleSet as C++ source (the built-in rules are compiled, not parsed at run time).
 #include "Rule.h"
+#include "support/Spelling.h"
 #include "term/Term.h"
 
-#include <cctype>
 #include <sstream>
 
 namespace pto::checker {
@@ -60,29 +60,9 @@ const char *sev(Severity S) {
   return "Severity::Error";
 }
 
-std::string ruleKind(RuleKind K) {
-  switch (K) {
-  case RuleKind::Type: return "RuleKind::Type";
-  case RuleKind::Layout: return "RuleKind::Layout";
-  case RuleKind::ValidShape: return "RuleKind::ValidShape";
-  case RuleKind::TmpSize: return "RuleKind::TmpSize";
-  case RuleKind::Mode: return "RuleKind::Mode";
-  case RuleKind::Pattern: return "RuleKind::Pattern";
-  case RuleKind::Portability: return "RuleKind::Portability";
-  case RuleKind::Tile: return "RuleKind::Tile";
-  }
-  return "RuleKind::Type";
-}
-
+std::string ruleKind(RuleKind K) { return "RuleKind::" + support::upperCamel(ruleKindName(K)); }
 std::string roleKind(RoleKind K) {
-  switch (K) {
-  case RoleKind::None: return "RoleKind::None";
-  case RoleKind::Dst: return "RoleKind::Dst";
-  case RoleKind::Src: return "RoleKind::Src";
-  case RoleKind::Tmp: return "RoleKind::Tmp";
-  case RoleKind::Mask: return "RoleKind::Mask";
-  }
-  return "RoleKind::None";
+  return "RoleKind::" + (K == RoleKind::None ? std::string("None") : support::upperCamel(roleKindName(K)));
 }
 
 const char *tgt(Target T) {
@@ -176,8 +156,7 @@ std::string factTableSource(const RuleSet &S) {
   }
   OS << "\n/// Indexed by Operand.\ninline constexpr OperandFactInfo OperandFacts[] = {\n";
   for (const FactDecl *F : Facts) {
-    std::string From = sourceName(*F->from); // the enumerator, with a lowercase first letter
-    From[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(From[0])));
+    std::string From = support::upperCamel(sourceName(*F->from)); // the enumerator (facts.json: lowercase first)
     std::string Kinds;
     for (OperandKind K : F->kinds)
       Kinds += std::string(Kinds.empty() ? "" : " | ") + "kindBit(OperandKind::" +
@@ -192,8 +171,9 @@ std::string factTableSource(const RuleSet &S) {
     else
       OS << "/*enumerators=*/" << F->name << "Enumerators, /*enumeratorCount=*/" << F->enumerators.size() << "},\n";
   }
-  OS << "};\n\n/// Per OperandKind, the order in which an operand's Int facts are declared to the solver (rules/facts.json "
-        "\"declarationOrder\"):\n/// canonical query names, and so counterexample values, depend on it.\n";
+  OS << "};\n\n/// Per OperandKind, the order in which an operand's Int facts are declared to the solver\n"
+        "/// (rules/facts.json \"declarationOrder\"): canonical query names, and so counterexample values,\n"
+        "/// depend on it.\n";
   for (OperandKind K : OperandKinds) {
     OS << "inline constexpr Operand " << kindName(K) << "Order[] = {";
     const std::vector<std::string> &L = V.declarationOrder.at(K);

@@ -114,10 +114,36 @@ const FactDecl *Vocabulary::callFact(const std::string &Name) const {
 
 namespace {
 
+using ErrorSink = std::function<void(const std::string &)>;
+
+/// What the engine's table takes from an operand fact (its C++ name, source, text and enumerators), checked.
+void readEngineFields(FactDecl &D, const std::string &From, const ErrorSink &Err) {
+  // The engine's table names an operand fact in C++ (build/CompiledFacts.h).
+  if (D.name.empty() || !std::islower(static_cast<unsigned char>(D.name[0])) ||
+      D.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") != std::string::npos)
+    Err("fact \"" + D.name + "\": an operand fact's name is lowercase letters and digits");
+  D.from = sourceNamed(From);
+  if (!D.from) {
+    std::string Known;
+    for (const Named &N : SourceNames)
+      Known += std::string(Known.empty() ? "" : ", ") + N.name;
+    Err("fact \"" + D.name + "\": \"from\" must name how the engine computes it: one of " + Known);
+    return;
+  }
+  if ((D.sort == FactSort::Text) != textSource(*D.from))
+    Err("fact \"" + D.name + "\": a " + sortName(D.sort) + " fact cannot come from " + sourceName(*D.from));
+  if (!D.text.empty() && (D.sort == FactSort::Text || !sourceHasText(*D.from)))
+    Err("fact \"" + D.name + "\": \"text\" is for an Int fact whose source has a text form (an enumerator or "
+        "element type as written)");
+  if (enumerated(*D.from) == D.enumerators.empty())
+    Err("fact \"" + D.name + "\": \"enumerators\" (name -> prelude constant) are given exactly for the sources "
+        "loc, blayout and slayout");
+}
+
 /// The fields of one fact; Err reports a problem.
-FactDecl readFact(const json &F, const std::function<void(const std::string &)> &Err) {
-  static const std::set<std::string> Keys = {"name",    "scope", "sort", "domain", "meaning",    "text",
-                                             "kinds",   "sources", "from", "shown", "enumerators"};
+FactDecl readFact(const json &F, const ErrorSink &Err) {
+  static const std::set<std::string> Keys = {"name",  "scope",   "sort", "domain", "meaning",    "text",
+                                             "kinds", "sources", "from", "shown",  "enumerators"};
   FactDecl D;
   for (auto It = F.begin(); It != F.end(); ++It)
     if (!Keys.count(It.key()))
@@ -159,29 +185,50 @@ FactDecl readFact(const json &F, const std::function<void(const std::string &)> 
     if (!From.empty() || !D.shown.empty() || !D.enumerators.empty())
       Err("fact \"" + D.name + "\": from, shown and enumerators are for operand facts (op and call facts are "
           "constants of rules/ops.json and the front ends)");
-    return D;
+  } else {
+    readEngineFields(D, From, Err);
   }
-  // The engine's table names an operand fact in C++ (build/CompiledFacts.h).
-  if (D.name.empty() || !std::islower(static_cast<unsigned char>(D.name[0])) ||
-      D.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") != std::string::npos)
-    Err("fact \"" + D.name + "\": an operand fact's name is lowercase letters and digits");
-  D.from = sourceNamed(From);
-  if (!D.from) {
-    std::string Known;
-    for (const Named &N : SourceNames)
-      Known += std::string(Known.empty() ? "" : ", ") + N.name;
-    Err("fact \"" + D.name + "\": \"from\" must name how the engine computes it: one of " + Known);
-    return D;
-  }
-  if ((D.sort == FactSort::Text) != textSource(*D.from))
-    Err("fact \"" + D.name + "\": a " + sortName(D.sort) + " fact cannot come from " + sourceName(*D.from));
-  if (!D.text.empty() && (D.sort == FactSort::Text || !sourceHasText(*D.from)))
-    Err("fact \"" + D.name + "\": \"text\" is for an Int fact whose source has a text form (an enumerator or "
-        "element type as written)");
-  if (enumerated(*D.from) == D.enumerators.empty())
-    Err("fact \"" + D.name + "\": \"enumerators\" (name -> prelude constant) are given exactly for the sources "
-        "loc, blayout and slayout");
   return D;
+}
+
+/// A shown text names the operand's text facts.
+void checkShown(const Vocabulary &V, const ErrorSink &Err) {
+  for (const FactDecl &D : V.facts) {
+    std::vector<std::string> Names;
+    if (!fieldsOf(D.shown, Names))
+      Err("fact \"" + D.name + "\": unclosed '{' in \"shown\"");
+    for (const std::string &N : Names) {
+      const FactDecl *T = V.operandFact(N);
+      if (!T || !T->from || !sourceHasText(*T->from))
+        Err("fact \"" + D.name + "\": \"shown\" names '{" + N + "}', which is not an operand's text");
+    }
+  }
+}
+
+/// Every kind declares exactly its Int facts (a non-tile: the facts of every kind, and the tile facts as unknowns).
+void readDeclarationOrder(const json &Order, Vocabulary &V, const ErrorSink &Err) {
+  for (auto It = Order.begin(); It != Order.end(); ++It)
+    if (It.key() != "comment" && std::none_of(std::begin(OperandKinds), std::end(OperandKinds),
+                                              [&](OperandKind K) { return It.key() == kindName(K); }))
+      Err("declarationOrder: \"" + It.key() + "\" is not an operand kind (tile, reg, mask, nontile)");
+  for (OperandKind K : OperandKinds) {
+    std::vector<std::string> &List = V.declarationOrder[K];
+    if (Order.contains(kindName(K)))
+      List = Order[kindName(K)].get<std::vector<std::string>>();
+    std::set<std::string> Want, Got;
+    for (const FactDecl &D : V.facts)
+      if (D.scope == FactScope::Operand && D.sort == FactSort::Int &&
+          (K == OperandKind::NonTile ? D.of(OperandKind::Tile) : D.of(K)))
+        Want.insert(D.name);
+    for (const std::string &N : List)
+      if (!Got.insert(N).second || !Want.count(N))
+        Err(std::string("declarationOrder.") + kindName(K) + ": '" + N +
+            "' is not an Int operand fact of that kind, or is listed twice");
+    for (const std::string &N : Want)
+      if (!Got.count(N))
+        Err(std::string("declarationOrder.") + kindName(K) + ": '" + N + "' is missing (append a new fact at the end: "
+            "the order of the others fixes counterexample values)");
+  }
 }
 
 } // namespace
@@ -211,41 +258,8 @@ bool Vocabulary::load(const std::string &File, const std::string &Text, std::vec
   if (J.contains("fields"))
     for (const json &F : J["fields"])
       fields.emplace_back(F.value("name", ""), F.value("meaning", ""));
-  // A shown text names the operand's text facts.
-  for (const FactDecl &D : facts) {
-    std::vector<std::string> Names;
-    if (!fieldsOf(D.shown, Names))
-      Err("fact \"" + D.name + "\": unclosed '{' in \"shown\"");
-    for (const std::string &N : Names) {
-      const FactDecl *T = operandFact(N);
-      if (!T || !T->from || !sourceHasText(*T->from))
-        Err("fact \"" + D.name + "\": \"shown\" names '{" + N + "}', which is not an operand's text");
-    }
-  }
-  // Every kind declares exactly its Int facts (a non-tile: the facts of every kind, and the tile facts as unknowns).
-  const json Order = J.value("declarationOrder", json::object());
-  for (auto It = Order.begin(); It != Order.end(); ++It)
-    if (It.key() != "comment" && std::none_of(std::begin(OperandKinds), std::end(OperandKinds),
-                                              [&](OperandKind K) { return It.key() == kindName(K); }))
-      Err("declarationOrder: \"" + It.key() + "\" is not an operand kind (tile, reg, mask, nontile)");
-  for (OperandKind K : OperandKinds) {
-    std::vector<std::string> &List = declarationOrder[K];
-    if (Order.contains(kindName(K)))
-      List = Order[kindName(K)].get<std::vector<std::string>>();
-    std::set<std::string> Want, Got;
-    for (const FactDecl &D : facts)
-      if (D.scope == FactScope::Operand && D.sort == FactSort::Int &&
-          (K == OperandKind::NonTile ? D.of(OperandKind::Tile) : D.of(K)))
-        Want.insert(D.name);
-    for (const std::string &N : List)
-      if (!Got.insert(N).second || !Want.count(N))
-        Err(std::string("declarationOrder.") + kindName(K) + ": '" + N +
-            "' is not an Int operand fact of that kind, or is listed twice");
-    for (const std::string &N : Want)
-      if (!Got.count(N))
-        Err(std::string("declarationOrder.") + kindName(K) + ": '" + N + "' is missing (append a new fact at the end: "
-            "the order of the others fixes counterexample values)");
-  }
+  checkShown(*this, Err);
+  readDeclarationOrder(J.value("declarationOrder", json::object()), *this, Err);
   loaded = Errors.size() == Before;
   return loaded;
 }

@@ -166,8 +166,8 @@ private:
     return !A.Checks.empty() && A.Checks.front() == this;
   }
 
-  /// clang-tidy's diagnostics, under this check's name (clang-tidy appends it: the rule id): with the fix-it (clang-tidy
-  /// --fix / --export-fixes; a quick fix in clangd); a note without a place of its own at the finding's.
+  /// clang-tidy's diagnostics, under this check's name (clang-tidy appends it: the rule id): with the fix-it
+  /// (clang-tidy --fix / --export-fixes; a quick fix in clangd); a note without a place of its own at the finding's.
   class Sink : public pto::checker::FindingSink {
   public:
     Sink(ASTContext &Ctx, PtoRuleCheck &Check) : Ctx(Ctx), Check(Check) {}
