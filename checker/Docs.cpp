@@ -261,7 +261,7 @@ std::string ruleMarkdown(const Rule &R, const std::string &FixtureText) {
       OS << (I ? ", " : "") << R.overloads[I];
     OS << " form)";
   }
-  OS << "\n- Kind: " << R.kind << "\n- Severity: " << severityName(R.severity)
+  OS << "\n- Kind: " << ruleKindName(R.kind) << "\n- Severity: " << severityName(R.severity)
      << " (a violation for only some values of the call's inputs is reported as a warning)\n\n";
   OS << "## Rule details\n\n" << (R.description.empty() ? Summary + "." : R.description) << "\n\n";
   OS << "## Targets\n\n| targets | form | requires | sources |\n|---|---|---|---|\n";

@@ -1,5 +1,7 @@
 // checker: renders findings as clang-style text, pto-lint JSON (schema 1) and SARIF 2.1.0.
 #include "Emit.h"
+#include "Render.h"
+#include "support/Spelling.h"
 
 #include <functional>
 #include <tuple>
@@ -78,18 +80,7 @@ std::string uriEncode(const std::string &Path) {
 
 /// "pto-colargmin-tmp-size" -> "ColargminTmpSize".
 std::string camelName(const std::string &Id) {
-  std::string S = Id.compare(0, 4, "pto-") == 0 ? Id.substr(4) : Id;
-  std::string Out;
-  bool Up = true;
-  for (char C : S) {
-    if (C == '-') {
-      Up = true;
-      continue;
-    }
-    Out += Up ? static_cast<char>(std::toupper(static_cast<unsigned char>(C))) : C;
-    Up = false;
-  }
-  return Out;
+  return support::upperCamel(Id.compare(0, 4, "pto-") == 0 ? Id.substr(4) : Id);
 }
 
 Json physicalLocation(const SourceLoc &L, const std::string &BaseDir) {
@@ -144,7 +135,7 @@ Json ruleDescriptor(const Rule &R) {
   D["help"]["text"] = Help.empty() ? R.summary : Help;
   D["help"]["markdown"] = Md;
   D["defaultConfiguration"]["level"] = severityName(R.severity);
-  D["properties"]["tags"] = Json::array({"pto", R.kind});
+  D["properties"]["tags"] = Json::array({"pto", ruleKindName(R.kind)});
   return D;
 }
 
@@ -217,16 +208,30 @@ std::string diagnosticText(const SourceLoc &L, const std::string &Level, const s
   return locPrefix(L, Info.baseDir, Info.toolName) + Level + ": " + Message + "\n";
 }
 
+namespace {
+/// Text lines: a note without a place of its own is shown at the finding's.
+class TextSink : public FindingSink {
+public:
+  TextSink(std::string &Out, const RunInfo &Info) : Out(Out), Info(Info) {}
+  bool headline(const Finding &F, const std::string &Message, const Fix *) override {
+    Out += diagnosticText(F.loc, severityName(F.severity), Message, Info);
+    return true;
+  }
+  void note(const Finding &F, const SourceLoc &At, const std::string &Text) override {
+    Out += diagnosticText(At.valid() ? At : F.loc, "note", Text, Info);
+  }
+
+private:
+  std::string &Out;
+  const RunInfo &Info;
+};
+} // namespace
+
 std::string toText(const std::vector<Finding> &Fs, const RunInfo &Info) {
   std::string Out;
-  for (const Finding &F : Fs) {
-    std::string Here = locPrefix(F.loc, Info.baseDir, Info.toolName);
-    Out += diagnosticText(F.loc, severityName(F.severity), F.message + " [" + F.ruleId + "]", Info);
-    for (const Note &N : F.notes)
-      Out += (N.loc.valid() ? locPrefix(N.loc, Info.baseDir, Info.toolName) : Here) + "note: " + N.text + "\n";
-    if (!F.help.empty())
-      Out += Here + "note: help: " + F.help + "\n";
-  }
+  TextSink Sink(Out, Info);
+  for (const Finding &F : Fs)
+    renderFinding(F, Sink);
   return Out;
 }
 

@@ -1,6 +1,7 @@
 // checker: builds one z3model query per (call, target, rule) and turns verdicts into findings.
 #include "Engine.h"
 
+#include "CompiledFacts.h" // build/: the operand facts of rules/facts.json (pto-rulegen)
 #include "support/Decimal.h"
 
 #include <algorithm>
@@ -34,11 +35,6 @@ bool Engine::enabled(const std::string &Id) const {
 }
 
 namespace {
-
-const std::map<std::string, const char *> LocCodes = {
-    {"Vec", "VEC"},         {"Mat", "MAT"},         {"Left", "LEFT"},          {"Right", "RIGHT"},
-    {"Acc", "ACC"},         {"Bias", "BIAS"},       {"Scaling", "SCALING"},    {"ScaleLeft", "SCALELEFT"},
-    {"ScaleRight", "SCALERIGHT"}, {"Ctrl", "CTRL"}};
 
 using term::Term;
 
@@ -101,110 +97,147 @@ struct FactTable {
   }
 };
 
-void addTile(FactTable &F, const std::string &R, const std::string &Kind, const TileFacts &T) {
-  F.known(R + ".isdst", Kind == "dst" ? 1 : 0); // the role's kind in the op schema (rules/ops.json "roles")
-  F.known(R + ".istmp", Kind == "tmp" ? 1 : 0);
-  F.known(R + ".isevent", T.isEvent ? 1 : 0);
-  F.known(R + ".istile", T.isTile ? 1 : 0);
-  F.Text[R + ".expr"] = T.expr;
-  F.Text[R + ".type"] = T.typeSpelling;
-  F.known(R + ".isreg", T.isReg ? 1 : 0);
-  if (T.isReg || T.isMask) {
-    F.Text[R + ".dtype"] = T.dtypeName;
-    if (T.isReg && T.dtype != DType::Unknown) {
-      F.coded(R + ".dtype", dtypeCode(T.dtype));
-      F.known(R + ".esize", dtypeSize(T.dtype));
-    } else if (T.isReg) {
-      F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");
-      F.opaque(R + ".esize", "element size of '" + T.expr + "'");
+/// The first operand fact computed from S (rules/facts.json "from"), by name.
+const char *factFrom(FactSource S) {
+  for (const facts::OperandFactInfo &I : facts::OperandFacts)
+    if (I.from == S)
+      return I.name;
+  return "";
+}
+
+/// What an operand is, for the facts it has.
+OperandKind kindOf(const TileFacts &T) {
+  return T.isReg    ? OperandKind::Reg
+         : T.isMask ? OperandKind::Mask
+         : T.isTile ? OperandKind::Tile
+                    : OperandKind::NonTile;
+}
+
+/// The text messages show for a fact with a text form: the Text facts, and enumerators and element types as written.
+std::string textOf(FactSource S, const TileFacts &T) {
+  auto OrUnknown = [](const std::string &X) { return X.empty() ? std::string("unknown") : X; };
+  switch (S) {
+  case FactSource::Expr: return T.expr;
+  case FactSource::TypeSpelling: return T.typeSpelling;
+  case FactSource::MaskOrigin: return OrUnknown(T.maskOrigin);
+  case FactSource::Dtype: return T.dtypeName;
+  case FactSource::Loc: return OrUnknown(T.loc);
+  case FactSource::Blayout: return OrUnknown(T.blayout);
+  case FactSource::Slayout: return OrUnknown(T.slayout);
+  default: return "";
+  }
+}
+
+/// How notes name a fact of an operand: its "shown" text with the operand's texts filled in.
+std::string shownOf(const facts::OperandFactInfo &I, const TileFacts &T) {
+  std::string Out, Shown = I.shown;
+  for (size_t P = 0; P < Shown.size(); ++P) {
+    size_t E = Shown[P] == '{' ? Shown.find('}', P) : std::string::npos;
+    if (E == std::string::npos) {
+      Out += Shown[P];
+      continue;
     }
-    if (T.isMask) {
-      F.Text[R + ".origin"] = T.maskOrigin.empty() ? "unknown" : T.maskOrigin;
-      if (T.maskWidth)
-        F.known(R + ".width", T.maskWidth);
-      else
-        F.opaque(R + ".width", "granularity of the predicate '" + T.expr + "'");
-      if (T.maskPartial >= 0)
-        F.known(R + ".partial", T.maskPartial);
-      else
-        F.opaque(R + ".partial", "whether the predicate '" + T.expr + "' is partial");
-    }
-    return;
+    std::string Name = Shown.substr(P + 1, E - P - 1);
+    for (const facts::OperandFactInfo &J : facts::OperandFacts)
+      if (Name == J.name)
+        Out += textOf(J.from, T);
+    P = E;
   }
-  if (!T.isTile) {
-    // An event (or other non-tile) where a tile is expected: none of the tile facts exist.
-    for (const char *Fact : {"loc", "dtype", "esize", "bytes", "rows", "cols", "sfsize", "blayout", "slayout", "vrow",
-                             "vcol", "addr", "hasaddr"})
-      F.opaque(R + "." + Fact, std::string(Fact) + " of '" + T.expr + "', which is not a tile");
-    return;
+  return Out;
+}
+
+/// Declares one Int fact of operand R, computed from the front end's facts as rules/facts.json says ("from"). A value
+/// the front end could not read is opaque, and one it gives as a term over the call's symbols may be shown in a
+/// counterexample: notes name both as the fact's "shown" text says.
+void declareFact(FactTable &F, const std::string &R, const facts::OperandFactInfo &I, RoleKind Kind,
+                 const TileFacts &T) {
+  std::string N = R + "." + I.name;
+  auto Shown = [&] { return *I.shown ? shownOf(I, T) : N; };
+  auto Opaque = [&] { F.opaque(N, Shown()); };
+  auto Read = [&](const std::string &Term) {
+    F.read(N, Term);
+    F.Display[N] = Shown();
+  };
+  bool Typed = T.dtype != DType::Unknown;
+  switch (I.from) {
+  case FactSource::RoleIsDst: return F.known(N, Kind == RoleKind::Dst ? 1 : 0);
+  case FactSource::RoleIsTmp: return F.known(N, Kind == RoleKind::Tmp ? 1 : 0);
+  case FactSource::IsTile: return F.known(N, T.isTile ? 1 : 0);
+  case FactSource::IsEvent: return F.known(N, T.isEvent ? 1 : 0);
+  case FactSource::IsReg: return F.known(N, T.isReg ? 1 : 0);
+  case FactSource::HasAddr: return F.known(N, T.hasAddr ? 1 : 0);
+  case FactSource::Loc:
+  case FactSource::Blayout:
+  case FactSource::Slayout: {
+    const std::string &Name = I.from == FactSource::Loc ? T.loc : I.from == FactSource::Blayout ? T.blayout : T.slayout;
+    for (size_t E = 0; E < I.enumeratorCount; ++E)
+      if (Name == I.enumerators[E].name)
+        return F.coded(N, I.enumerators[E].code);
+    return Opaque();
   }
-  if (T.hasAddr) {
-    F.known(R + ".hasaddr", 1);
-    if (T.addr.value)
-      F.known(R + ".addr", *T.addr.value);
-    else
-      F.read(R + ".addr", T.addr.term);
-    F.Display[R + ".addr"] = "UB address of '" + T.expr + "'";
-  } else {
-    F.known(R + ".hasaddr", 0);
-    F.known(R + ".addr", 0);
-  }
-  F.Text[R + ".dtype"] = T.dtypeName;
-  F.Text[R + ".loc"] = T.loc.empty() ? "unknown" : T.loc;
-  F.Text[R + ".blayout"] = T.blayout.empty() ? "unknown" : T.blayout;
-  F.Text[R + ".slayout"] = T.slayout.empty() ? "unknown" : T.slayout;
-  auto Loc = LocCodes.find(T.loc);
-  if (Loc != LocCodes.end())
-    F.coded(R + ".loc", Loc->second);
-  else
-    F.opaque(R + ".loc", "TileType of '" + T.expr + "'");
-  if (T.dtype != DType::Unknown) {
-    F.coded(R + ".dtype", dtypeCode(T.dtype));
-    F.known(R + ".esize", dtypeSize(T.dtype));
+  case FactSource::Dtype: return Typed ? F.coded(N, dtypeCode(T.dtype)) : Opaque();
+  case FactSource::DtypeSize: return Typed ? F.known(N, dtypeSize(T.dtype)) : Opaque();
+  case FactSource::Rows: return F.known(N, T.rows);
+  case FactSource::Cols: return F.known(N, T.cols);
+  case FactSource::SfractalSize: return F.known(N, T.sfractalSize);
+  case FactSource::Bytes: {
+    if (!Typed)
+      return Opaque();
     // Exact even where the product leaves 64 bits (shapes near INT32_MAX, any shape a .pto file writes): then it is
     // a term, which the ground evaluator leaves to Z3's unbounded integers.
     // Rows*Cols fits 128 bits (each is 64-bit); times the element size may not (INT64_MAX^2 * 8): then the exact
     // text is the decimal product (found by UBSan on Faults.HugeConstantsAreDiagnosedNotCrashed).
     __int128 Cells = static_cast<__int128>(T.rows) * T.cols, Bytes = 0;
     bool Beyond128 = __builtin_mul_overflow(Cells, static_cast<__int128>(dtypeSize(T.dtype)), &Bytes);
-    if (!Beyond128 && Bytes >= INT64_MIN && Bytes <= INT64_MAX) {
-      F.known(R + ".bytes", static_cast<int64_t>(Bytes));
-    } else {
-      F.defined(R + ".bytes", Term::apply(term::Op::Mul, {Term::integer(T.rows), Term::integer(T.cols),
-                                                          Term::integer(dtypeSize(T.dtype))}));
-      // Models hold 64-bit values: messages take the exact size from here.
-      F.Text[R + ".bytes"] = Beyond128 ? support::decimalTimes(support::decimal(Cells), dtypeSize(T.dtype)) : support::decimal(Bytes);
-    }
-  } else {
-    F.opaque(R + ".dtype", "element type '" + T.dtypeName + "' of '" + T.expr + "'");
-    F.opaque(R + ".esize", "element size of '" + T.expr + "'");
-    F.opaque(R + ".bytes", "size in bytes of '" + T.expr + "'");
+    if (!Beyond128 && Bytes >= INT64_MIN && Bytes <= INT64_MAX)
+      return F.known(N, static_cast<int64_t>(Bytes));
+    F.defined(N, Term::apply(term::Op::Mul, {Term::integer(T.rows), Term::integer(T.cols),
+                                             Term::integer(dtypeSize(T.dtype))}));
+    // Models hold 64-bit values: messages take the exact size from here.
+    F.Text[N] =
+        Beyond128 ? support::decimalTimes(support::decimal(Cells), dtypeSize(T.dtype)) : support::decimal(Bytes);
+    return;
   }
-  F.known(R + ".rows", T.rows);
-  F.known(R + ".cols", T.cols);
-  F.known(R + ".sfsize", T.sfractalSize);
-  if (T.blayout == "RowMajor" || T.blayout == "ColMajor")
-    F.coded(R + ".blayout", T.blayout == "RowMajor" ? "B_ROWMAJOR" : "B_COLMAJOR");
-  else
-    F.opaque(R + ".blayout", "BLayout of '" + T.expr + "'");
-  if (T.slayout == "NoneBox" || T.slayout == "RowMajor" || T.slayout == "ColMajor")
-    F.coded(R + ".slayout", T.slayout == "NoneBox" ? "S_NONEBOX" : T.slayout == "RowMajor" ? "S_ROWMAJOR" : "S_COLMAJOR");
-  else
-    F.opaque(R + ".slayout", "SLayout of '" + T.expr + "'");
-  auto Dim = [&](const char *Fact, const char *Name, const char *Bound, const IntFact &V) {
-    std::string N = R + "." + Fact;
-    F.Display[N] = std::string(Name) + " of '" + T.expr + "'";
-    if (V.value) {
-      F.known(N, *V.value);
-    } else {
-      F.read(N, V.term);
-      Term Dim = Term::var(N);
-      F.WellFormed.push_back(Term::apply(term::Op::And, {Term::apply(term::Op::Le, {Term::integer(0), Dim}),
-                                                         Term::apply(term::Op::Le, {Dim, Term::var(R + "." + Bound)})}));
-    }
-  };
-  Dim("vrow", "validRow", "rows", T.validRow);
-  Dim("vcol", "validCol", "cols", T.validCol);
+  case FactSource::ValidRow:
+  case FactSource::ValidCol: {
+    bool Row = I.from == FactSource::ValidRow;
+    const IntFact &V = Row ? T.validRow : T.validCol;
+    if (V.value)
+      return F.known(N, *V.value);
+    Read(V.term);
+    Term Dim = Term::var(N), Bound = Term::var(R + "." + factFrom(Row ? FactSource::Rows : FactSource::Cols));
+    F.WellFormed.push_back(Term::apply(term::Op::And, {Term::apply(term::Op::Le, {Term::integer(0), Dim}),
+                                                       Term::apply(term::Op::Le, {Dim, Bound})}));
+    return;
+  }
+  case FactSource::Addr:
+    if (!T.hasAddr)
+      return F.known(N, 0);
+    return T.addr.value ? F.known(N, *T.addr.value) : Read(T.addr.term);
+  case FactSource::MaskWidth: return T.maskWidth ? F.known(N, T.maskWidth) : Opaque();
+  case FactSource::MaskPartial: return T.maskPartial >= 0 ? F.known(N, T.maskPartial) : Opaque();
+  case FactSource::Expr:
+  case FactSource::TypeSpelling:
+  case FactSource::MaskOrigin: return; // text (the loader keeps Text facts out of the declaration order)
+  }
+}
+
+/// An operand's facts, as rules/facts.json declares them (build/CompiledFacts.h): the texts of its kind, then its Int
+/// facts in its kind's declaration order. Something bound where a tile belongs that is none (an event) has the facts
+/// of every operand; its tile facts do not exist and are opaque.
+void addOperand(FactTable &F, const std::string &R, RoleKind Kind, const TileFacts &T) {
+  OperandKind K = kindOf(T);
+  for (const facts::OperandFactInfo &I : facts::OperandFacts)
+    if ((I.sort == FactSort::Text || I.text) && (I.kinds & facts::kindBit(K)))
+      F.Text[R + "." + I.name] = textOf(I.from, T);
+  const facts::Order &Order = facts::DeclarationOrder[static_cast<unsigned>(K)];
+  for (size_t J = 0; J < Order.size; ++J) {
+    const facts::OperandFactInfo &I = facts::info(Order.facts[J]);
+    if (I.kinds & facts::kindBit(K))
+      declareFact(F, R, I, Kind, T);
+    else
+      F.opaque(R + "." + I.name, std::string(I.name) + " of '" + T.expr + "', which is not a tile");
+  }
 }
 
 FactTable buildFacts(const RuleSet &Rules, const CallSite &C, const OpSignature *Sig, const Overload *Ov,
@@ -233,7 +266,7 @@ FactTable buildFacts(const RuleSet &Rules, const CallSite &C, const OpSignature 
   for (const auto &[N, V] : C.constants)
     F.known(N, V);
   for (const Operand &O : C.operands)
-    addTile(F, O.role, Rules.roleKind(O.role), O.tile);
+    addOperand(F, O.role, Rules.roleKind(O.role), O.tile);
   return F;
 }
 
@@ -712,7 +745,7 @@ z3model::Result Engine::CallRun::decide(const Check &K) {
     for (const auto &[N, Text] : K.variant->let)
       Q.decls.push_back({N, std::nullopt, std::nullopt, Rd.letTerms.at(N)});
     Q.property = Rd.property;
-    Q.sharedHypotheses = K.rule->kind == "tile" ? forQueries().PathOnly : forQueries().PathAndWellFormed;
+    Q.sharedHypotheses = K.rule->kind == RuleKind::Tile ? forQueries().PathOnly : forQueries().PathAndWellFormed;
     Q.minimize = Facts.Minimize;
     if (!E.Opts.dumpDir.empty())
       std::ofstream(E.Opts.dumpDir + "/" + K.rule->id + "-" + std::to_string(++E.Dumped) + ".smt2")
@@ -768,13 +801,13 @@ void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, c
       F.counterexample[S.display] = Res.model.at(S.name);
     }
   for (const Operand &O : C.operands)
-    for (const char *Fact : {"vrow", "vcol"}) {
+    for (FactSource Dim : {FactSource::ValidRow, FactSource::ValidCol}) {
       // Only a tile has valid dims (an event or register bound where a tile belongs has none: its facts of that
       // name are opaque or missing, and the finding says so in its notes).
       if (!O.tile.isTile || O.tile.isReg || O.tile.isMask)
         continue;
-      std::string N = O.role + "." + Fact;
-      const IntFact &IF = std::string(Fact) == "vrow" ? O.tile.validRow : O.tile.validCol;
+      std::string N = O.role + "." + factFrom(Dim);
+      const IntFact &IF = Dim == FactSource::ValidRow ? O.tile.validRow : O.tile.validCol;
       // A valid dim that is just one of the symbols above adds nothing to the counterexample.
       bool IsSymbol = false;
       for (const Symbol &S : C.symbols)
@@ -965,17 +998,18 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
 void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs) {
   if (!E.Opts.fixes || !E.PreludeLoaded)
     return;
-  std::vector<std::optional<Fix> *> Fixes;
+  std::vector<Finding *> Fs;
   for (size_t I = 0; I < Xs.size(); ++I) {
     Finding &F = Xs[I].finding;
     const Check &K = Failed[I];
     const std::vector<FixSpec> &FS = K.variant->fix.empty() ? K.rule->fix : K.variant->fix;
     if ((F.status == Status::ViolatedAlways || F.status == Status::ViolatedSometimes) && !FS.empty())
       F.fix = makeFix(FS, *K.variant, K.role, C, E.Prelude, Bounds);
-    Fixes.push_back(&F.fix);
+    Fs.push_back(&F);
   }
-  // Targets that need different sizes of one tile get the fix that serves them all.
-  reconcileFixes(Fixes);
+  // The call's scope: targets that need different sizes of one tile get the fix that serves them all, before merge
+  // joins their findings and keeps one fix (proved later, in the unit's stage, against every call of the unit).
+  fixStage(Fs);
 }
 
 /// Upstream's own checks the call reaches (CallSite::upstream), each decided like a rule for the target whose

@@ -85,11 +85,24 @@ private:
 using Failing = std::set<std::pair<std::string, Target>>;
 Failing failingOf(const std::vector<Finding> &Fs, size_t From = 0);
 
-/// Keeps only the fixes the engine proves: every call that uses a tile a fix changes (found by where its type is
-/// written) is checked again with the changed facts; the fix stays if that removes its finding from its call and adds
-/// no finding to any of them (Before[i]: what call i failed before). `Check` is an engine that computes no fixes.
-void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, const std::vector<Failing> &Before,
-                 Engine &Check);
+/// What the fix stage proves fixes against: the calls the findings came from, what each failed before (calls[i]
+/// failed before[i], failingOf), and the rules and options they were checked with.
+struct FixProof {
+  const RuleSet &rules;
+  const EngineOptions &options;
+  const std::vector<CallSite> &calls;
+  const std::vector<Failing> &before;
+};
+
+/// The fix stage, run once for each scope whose findings are reported together, before anything merges them (a
+/// merged finding keeps one fix): the engine's per call (its targets), the driver's per unit (instantiations) and per
+/// session (units). Fixes that several findings propose for one written argument are made to agree: rows and columns
+/// take the largest value (a tile that holds the largest need holds every one), any other difference drops the fixes
+/// that disagree. Given Proof, only the fixes the engine proves stay: every call that uses a tile a fix changes (found
+/// by where its type is written) is checked again with the changed facts, and the fix stays if that removes its
+/// finding from its call and adds no finding to any of them.
+void fixStage(const std::vector<Finding *> &Fs, const FixProof *Proof = nullptr);
+void fixStage(std::vector<Finding> &Fs, const FixProof *Proof = nullptr);
 
 /// Orders findings by file, line, column, rule, for deterministic output.
 void sortFindings(std::vector<Finding> &Fs);

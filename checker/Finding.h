@@ -51,8 +51,8 @@ struct Fix {
 };
 /// What a fix does, from its edits.
 std::string fixTitle(const Fix &F);
-/// The enumerator a layout code of rules/prelude.smt2 names (BLayout: RowMajor, ColMajor; SLayout: NoneBox, RowMajor,
-/// ColMajor), or "" for a code out of range.
+/// The enumerator a layout code of rules/prelude.smt2 stands for, as rules/facts.json's blayout and slayout
+/// "enumerators" say (BLayout: RowMajor, ColMajor; SLayout: NoneBox, RowMajor, ColMajor), or "" for any other code.
 std::string layoutName(bool BLayout, int64_t Code);
 
 struct Finding {
@@ -77,13 +77,6 @@ struct Finding {
   std::string callText;
   std::vector<std::string> operandTypes;
 };
-
-/// Reconciles the fixes of one source range proposed by several findings (instantiations, targets): edits of rows
-/// or columns keep the largest value (a tile that holds the largest need holds every one); any other difference
-/// on one range drops the fixes that disagree. Applies to every finding's fix in place.
-void reconcileFixes(std::vector<Finding> &Fs);
-/// The same over fixes held elsewhere (null entries and empty fixes are skipped).
-void reconcileFixes(const std::vector<std::optional<Fix> *> &Fixes);
 
 struct Tally {
   unsigned callSites = 0, checks = 0, proved = 0, violated = 0, unknown = 0, errors = 0;

@@ -1,7 +1,10 @@
-// checker: fix-it titles and the reconciliation of fixes that several findings propose for one source range.
+// checker: fix-it titles and the fix stage: the fixes several findings propose for one source range reconciled, and
+// kept only where the engine proves them.
+#include "CompiledFacts.h" // build/: the operand facts of rules/facts.json (pto-rulegen)
 #include "Engine.h"
 #include "Finding.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <tuple>
@@ -9,11 +12,14 @@
 namespace pto::checker {
 
 std::string layoutName(bool BLayout, int64_t Code) {
-  static const char *const B[] = {"RowMajor", "ColMajor"};
-  static const char *const S[] = {"NoneBox", "RowMajor", "ColMajor"};
-  if (Code < 0 || Code >= (BLayout ? 2 : 3))
-    return "";
-  return BLayout ? B[Code] : S[Code];
+  // The enumerators of rules/facts.json's blayout and slayout facts, with their prelude codes.
+  FactSource Layout = BLayout ? FactSource::Blayout : FactSource::Slayout;
+  for (const facts::OperandFactInfo &I : facts::OperandFacts)
+    if (I.from == Layout)
+      for (size_t E = 0; E < I.enumeratorCount; ++E)
+        if (I.enumerators[E].value == Code)
+          return I.enumerators[E].name;
+  return "";
 }
 
 std::string fixTitle(const Fix &F) {
@@ -42,21 +48,14 @@ namespace {
 using RangeKey = std::tuple<std::string, unsigned, unsigned, unsigned>;
 RangeKey rangeOf(const Edit &E) { return {E.loc.file, E.loc.line, E.loc.col, E.length}; }
 bool sized(const Edit &E) { return E.what == "rows" || E.what == "cols"; }
-} // namespace
 
-void reconcileFixes(std::vector<Finding> &Fs) {
-  std::vector<std::optional<Fix> *> Fixes;
-  for (Finding &F : Fs)
-    Fixes.push_back(&F.fix);
-  reconcileFixes(Fixes);
-}
-
-void reconcileFixes(const std::vector<std::optional<Fix> *> &Fixes) {
+/// Makes the fixes of one source range agree (fixStage).
+void reconcileFixes(const std::vector<Finding *> &Fs) {
   // The edit each range should get; an empty text when the findings disagree in a way no value settles.
   std::map<RangeKey, Edit> Chosen;
-  for (const std::optional<Fix> *F : Fixes)
-    if (F && *F)
-      for (const Edit &E : (*F)->edits) {
+  for (const Finding *F : Fs)
+    if (F->fix)
+      for (const Edit &E : F->fix->edits) {
         auto [It, New] = Chosen.emplace(rangeOf(E), E);
         if (New || It->second.text == E.text)
           continue;
@@ -67,24 +66,23 @@ void reconcileFixes(const std::vector<std::optional<Fix> *> &Fixes) {
           It->second.text.clear();
         }
       }
-  for (std::optional<Fix> *F : Fixes) {
-    if (!F || !*F)
+  for (Finding *F : Fs) {
+    if (!F->fix)
       continue;
     bool Ok = true;
-    for (Edit &E : (*F)->edits) {
+    for (Edit &E : F->fix->edits) {
       const Edit &C = Chosen[rangeOf(E)];
       Ok &= !C.text.empty();
       E.text = C.text;
       E.value = C.value;
     }
     if (!Ok)
-      F->reset();
+      F->fix.reset();
     else
-      (*F)->title = fixTitle(**F);
+      F->fix->title = fixTitle(*F->fix);
   }
 }
 
-namespace {
 bool sameLoc(const SourceLoc &A, const SourceLoc &B) {
   return A.line == B.line && A.col == B.col && A.file == B.file;
 }
@@ -126,10 +124,13 @@ Failing failingOf(const std::vector<Finding> &Fs, size_t From) {
   return Out;
 }
 
-void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, const std::vector<Failing> &Before,
-                 Engine &Check) {
+namespace {
+/// Keeps only the fixes the engine proves (fixStage); Check computes no fixes.
+void verifyFixes(const std::vector<Finding *> &Fs, const std::vector<CallSite> &Calls,
+                 const std::vector<Failing> &Before, Engine &Check) {
   std::map<std::string, Failing> After; // a changed call's facts -> what it fails (findings often share a fix)
-  for (Finding &F : Fs) {
+  for (Finding *FP : Fs) {
+    Finding &F = *FP;
     if (!F.fix)
       continue;
     bool Proved = true, Touched = false;
@@ -155,6 +156,25 @@ void verifyFixes(std::vector<Finding> &Fs, const std::vector<CallSite> &Calls, c
     if (!Proved || !Touched)
       F.fix.reset();
   }
+}
+
+} // namespace
+
+void fixStage(const std::vector<Finding *> &Fs, const FixProof *Proof) {
+  reconcileFixes(Fs);
+  if (!Proof || std::none_of(Fs.begin(), Fs.end(), [](const Finding *F) { return F->fix.has_value(); }))
+    return;
+  EngineOptions O = Proof->options; // the re-checks offer no fixes of their own
+  O.fixes = false;
+  Engine Check(Proof->rules, O);
+  verifyFixes(Fs, Proof->calls, Proof->before, Check);
+}
+
+void fixStage(std::vector<Finding> &Fs, const FixProof *Proof) {
+  std::vector<Finding *> Ps;
+  for (Finding &F : Fs)
+    Ps.push_back(&F);
+  fixStage(Ps, Proof);
 }
 
 } // namespace pto::checker

@@ -39,6 +39,16 @@ struct FixSpec {
 /// ...>` (dtype 1, rows 2, cols 3, blayout 4, slayout 7), or -1 for a name a fix cannot set.
 int fixArgument(const std::string &Arg);
 
+/// What a rule checks (rules/<family>/<id>.json "kind"). Tile rules are about one tile's own declaration, so their
+/// queries assume the path only, not that valid dims lie within their tiles.
+enum class RuleKind { Type, Layout, ValidShape, TmpSize, Mode, Pattern, Portability, Tile };
+const char *ruleKindName(RuleKind K); // as rule files write it: "type", "valid-shape", ...
+std::optional<RuleKind> parseRuleKind(const std::string &Name);
+
+/// The kind of an operand role in the op schema (rules/ops.json "roles").
+enum class RoleKind { None, Dst, Src, Tmp, Mask };
+const char *roleKindName(RoleKind K); // "dst", "src", "tmp", "mask"; "" for None
+
 struct RuleVariant {
   std::vector<Target> targets;
   std::vector<std::string> overloads; // empty = all overloads of the rule's ops
@@ -55,7 +65,7 @@ struct Rule {
   std::string id;
   std::vector<std::string> ops;       // "*" = every op
   std::vector<std::string> overloads; // empty = all
-  std::string kind;                   // type, layout, valid-shape, tmp-size, mode, pattern, portability, tile
+  RuleKind kind = RuleKind::Type;
   Severity severity = Severity::Error;
   std::string summary;                // one line, lowercase
   std::string description;            // rule details (markdown)
@@ -130,15 +140,14 @@ public:
   const std::string &prelude() const { return Prelude; }
   const Rule *find(const std::string &Id) const;
   const OpSignature *op(const std::string &Name) const;
-  /// The kind of an operand role (rules/ops.json "roles"): dst, src, tmp or mask; "" if undeclared.
-  const std::string &roleKind(const std::string &Role) const {
-    static const std::string None;
+  /// The kind of an operand role (rules/ops.json "roles"); None if undeclared.
+  RoleKind roleKind(const std::string &Role) const {
     for (const auto &[R, K] : RoleKinds)
       if (R == Role)
         return K;
-    return None;
+    return RoleKind::None;
   }
-  const std::vector<std::pair<std::string, std::string>> &roleKinds() const { return RoleKinds; }
+  const std::vector<std::pair<std::string, RoleKind>> &roleKinds() const { return RoleKinds; }
   /// Renamed ids (old -> new), so configurations and NOLINT comments keep working.
   const std::vector<std::pair<std::string, std::string>> &renames() const { return Renames; }
   /// The fact vocabulary (rules/facts.json); only loaded sets have it (the compiled set needs none at run time).
@@ -152,7 +161,7 @@ private:
   std::vector<Rule> Rules;
   std::vector<OpSignature> Ops;
   std::vector<std::pair<std::string, std::string>> Renames;
-  std::vector<std::pair<std::string, std::string>> RoleKinds; // role -> kind
+  std::vector<std::pair<std::string, RoleKind>> RoleKinds; // role -> kind
   std::string Prelude;
   Vocabulary Vocab;
 };

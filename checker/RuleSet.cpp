@@ -57,6 +57,36 @@ static std::optional<Severity> parseSeverity(const std::string &S) {
   return std::nullopt;
 }
 
+namespace {
+const std::pair<RuleKind, const char *> RuleKindNames[] = {
+    {RuleKind::Type, "type"}, {RuleKind::Layout, "layout"}, {RuleKind::ValidShape, "valid-shape"},
+    {RuleKind::TmpSize, "tmp-size"}, {RuleKind::Mode, "mode"}, {RuleKind::Pattern, "pattern"},
+    {RuleKind::Portability, "portability"}, {RuleKind::Tile, "tile"}};
+const std::pair<RoleKind, const char *> RoleKindNames[] = {
+    {RoleKind::Dst, "dst"}, {RoleKind::Src, "src"}, {RoleKind::Tmp, "tmp"}, {RoleKind::Mask, "mask"}};
+} // namespace
+
+const char *ruleKindName(RuleKind K) {
+  for (const auto &[Kind, Name] : RuleKindNames)
+    if (Kind == K)
+      return Name;
+  return "";
+}
+
+std::optional<RuleKind> parseRuleKind(const std::string &Name) {
+  for (const auto &[Kind, N] : RuleKindNames)
+    if (Name == N)
+      return Kind;
+  return std::nullopt;
+}
+
+const char *roleKindName(RoleKind K) {
+  for (const auto &[Kind, Name] : RoleKindNames)
+    if (Kind == K)
+      return Name;
+  return "";
+}
+
 int fixArgument(const std::string &Arg) {
   static const std::pair<const char *, int> Positions[] = {
       {"dtype", 1}, {"rows", 2}, {"cols", 3}, {"blayout", 4}, {"slayout", 7}};
@@ -173,9 +203,6 @@ struct Reader {
 };
 } // namespace
 
-static const std::set<std::string> Kinds = {"type", "layout", "valid-shape", "tmp-size", "mode",
-                                            "pattern", "portability", "tile"};
-
 void RuleSet::loadFile(const std::string &Name, const std::string &Text, std::vector<std::string> &Errors) {
   static const std::regex IdRe("pto(-[a-z0-9]+)+");
   Reader Rd{Name, Errors};
@@ -194,13 +221,16 @@ void RuleSet::loadFile(const std::string &Name, const std::string &Text, std::ve
   }
   if (J.contains("ops") && !J.contains("id")) { // rules/ops.json
     Rd.onlyKeys(J, {"comment", "roles", "ops", "renames"}, "ops file");
-    static const std::set<std::string> Kinds = {"dst", "src", "tmp", "mask"};
     if (J.contains("roles"))
       for (auto It = J["roles"].begin(); It != J["roles"].end(); ++It) {
         std::string K = It.value().is_string() ? It.value().get<std::string>() : "";
-        if (!Kinds.count(K))
+        RoleKind Kind = RoleKind::None;
+        for (const auto &[Rk, Name] : RoleKindNames)
+          if (K == Name)
+            Kind = Rk;
+        if (Kind == RoleKind::None)
           Rd.error("role \"" + It.key() + "\": kind must be dst, src, tmp or mask");
-        RoleKinds.emplace_back(It.key(), K);
+        RoleKinds.emplace_back(It.key(), Kind);
       }
     for (const json &O : J["ops"]) {
       OpSignature S;
@@ -252,9 +282,11 @@ void RuleSet::loadFile(const std::string &Name, const std::string &Text, std::ve
   if (R.ops.empty())
     Rd.error("rule has no \"ops\"");
   R.overloads = Rd.strs(J, "overloads");
-  R.kind = Rd.str(J, "kind", true);
-  if (!Kinds.count(R.kind))
-    Rd.error("unknown kind \"" + R.kind + "\"");
+  std::string Kind = Rd.str(J, "kind", true);
+  if (std::optional<RuleKind> K = parseRuleKind(Kind))
+    R.kind = *K;
+  else
+    Rd.error("unknown kind \"" + Kind + "\"");
   auto Sev = parseSeverity(Rd.str(J, "severity", true));
   if (!Sev)
     Rd.error("severity must be error, warning or note");
@@ -380,7 +412,7 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
     for (const Overload &Ov : O.overloads) {
       const std::string Where = "rules/ops.json: " + O.name + " overload " + Ov.name + ": ";
       for (const std::string &R : Ov.roles)
-        if (roleKind(R).empty())
+        if (roleKind(R) == RoleKind::None)
           Errors.push_back(Where + "role \"" + R + "\" has no kind in \"roles\"");
       if (Ov.ptoIns.empty() && Ov.ptoOuts.empty())
         continue;
@@ -392,13 +424,13 @@ bool RuleSet::load(const std::vector<std::pair<std::string, std::string>> &Files
       if (A != B)
         Errors.push_back(Where + "the pto binding must name every role exactly once");
       for (const std::string &R : Ov.ptoOuts)
-        if (roleKind(R) != "dst")
+        if (roleKind(R) != RoleKind::Dst)
           Errors.push_back(Where + "pto outs(" + R + ") is not a destination");
       for (const std::string &R : Ov.ptoIns)
-        if (roleKind(R) == "dst")
+        if (roleKind(R) == RoleKind::Dst)
           Errors.push_back(Where + "pto ins(" + R + ") is a destination");
       for (const std::string &R : Ov.ptoOptional)
-        if (roleKind(R) != "tmp" || std::find(Bound.begin(), Bound.end(), R) == Bound.end())
+        if (roleKind(R) != RoleKind::Tmp || std::find(Bound.begin(), Bound.end(), R) == Bound.end())
           Errors.push_back(Where + "only a bound tmp operand may be optional, not \"" + R + "\"");
     }
   // With a vocabulary (rules/facts.json), every condition and message is parsed and sort-checked against it.

@@ -8,25 +8,230 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <functional>
 #include <set>
 
 namespace pto::checker {
 
 using nlohmann::json;
 
+namespace {
+
+struct Named {
+  FactSource source;
+  const char *name;
+};
+// The spelling of each source in rules/facts.json: the TileFacts member it reads (checker/Facts.h), or what it derives.
+constexpr Named SourceNames[] = {
+    {FactSource::RoleIsDst, "roleIsDst"},   {FactSource::RoleIsTmp, "roleIsTmp"},
+    {FactSource::IsTile, "isTile"},         {FactSource::IsEvent, "isEvent"},
+    {FactSource::IsReg, "isReg"},           {FactSource::HasAddr, "hasAddr"},
+    {FactSource::Loc, "loc"},               {FactSource::Blayout, "blayout"},
+    {FactSource::Slayout, "slayout"},       {FactSource::Dtype, "dtype"},
+    {FactSource::DtypeSize, "dtypeSize"},   {FactSource::Rows, "rows"},
+    {FactSource::Cols, "cols"},             {FactSource::SfractalSize, "sfractalSize"},
+    {FactSource::Bytes, "bytes"},           {FactSource::ValidRow, "validRow"},
+    {FactSource::ValidCol, "validCol"},     {FactSource::Addr, "addr"},
+    {FactSource::MaskWidth, "maskWidth"},   {FactSource::MaskPartial, "maskPartial"},
+    {FactSource::Expr, "expr"},             {FactSource::TypeSpelling, "typeSpelling"},
+    {FactSource::MaskOrigin, "maskOrigin"},
+};
+
+bool enumerated(FactSource S) { return S == FactSource::Loc || S == FactSource::Blayout || S == FactSource::Slayout; }
+
+/// The `{name}`s of a template, in order; false if a '{' is not closed.
+bool fieldsOf(const std::string &Tmpl, std::vector<std::string> &Out) {
+  for (size_t I = Tmpl.find('{'); I != std::string::npos; I = Tmpl.find('{', I + 1)) {
+    size_t E = Tmpl.find('}', I);
+    if (E == std::string::npos)
+      return false;
+    Out.push_back(Tmpl.substr(I + 1, E - I - 1));
+  }
+  return true;
+}
+
+} // namespace
+
+const char *scopeName(FactScope S) {
+  switch (S) {
+  case FactScope::Operand: return "operand";
+  case FactScope::Op: return "op";
+  case FactScope::Call: return "call";
+  }
+  return "operand";
+}
+
+const char *sortName(FactSort S) { return S == FactSort::Text ? "Text" : "Int"; }
+
+const char *kindName(OperandKind K) {
+  switch (K) {
+  case OperandKind::Tile: return "tile";
+  case OperandKind::Reg: return "reg";
+  case OperandKind::Mask: return "mask";
+  case OperandKind::NonTile: return "nontile";
+  }
+  return "tile";
+}
+
+const char *sourceName(FactSource S) {
+  for (const Named &N : SourceNames)
+    if (N.source == S)
+      return N.name;
+  return "";
+}
+
+std::optional<FactSource> sourceNamed(const std::string &Name) {
+  for (const Named &N : SourceNames)
+    if (Name == N.name)
+      return N.source;
+  return std::nullopt;
+}
+
+bool textSource(FactSource S) {
+  return S == FactSource::Expr || S == FactSource::TypeSpelling || S == FactSource::MaskOrigin;
+}
+
+bool sourceHasText(FactSource S) { return textSource(S) || enumerated(S) || S == FactSource::Dtype; }
+
+bool FactDecl::of(OperandKind K) const {
+  return kinds.empty() || std::find(kinds.begin(), kinds.end(), K) != kinds.end();
+}
+
 const FactDecl *Vocabulary::operandFact(const std::string &Name) const {
   for (const FactDecl &F : facts)
-    if (F.scope == "operand" && F.name == Name)
+    if (F.scope == FactScope::Operand && F.name == Name)
       return &F;
   return nullptr;
 }
 
 const FactDecl *Vocabulary::callFact(const std::string &Name) const {
   for (const FactDecl &F : facts)
-    if (F.scope != "operand" && F.name == Name)
+    if (F.scope != FactScope::Operand && F.name == Name)
       return &F;
   return nullptr;
 }
+
+namespace {
+
+using ErrorSink = std::function<void(const std::string &)>;
+
+/// What the engine's table takes from an operand fact (its C++ name, source, text and enumerators), checked.
+void readEngineFields(FactDecl &D, const std::string &From, const ErrorSink &Err) {
+  // The engine's table names an operand fact in C++ (build/CompiledFacts.h).
+  if (D.name.empty() || !std::islower(static_cast<unsigned char>(D.name[0])) ||
+      D.name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") != std::string::npos)
+    Err("fact \"" + D.name + "\": an operand fact's name is lowercase letters and digits");
+  D.from = sourceNamed(From);
+  if (!D.from) {
+    std::string Known;
+    for (const Named &N : SourceNames)
+      Known += std::string(Known.empty() ? "" : ", ") + N.name;
+    Err("fact \"" + D.name + "\": \"from\" must name how the engine computes it: one of " + Known);
+    return;
+  }
+  if ((D.sort == FactSort::Text) != textSource(*D.from))
+    Err("fact \"" + D.name + "\": a " + sortName(D.sort) + " fact cannot come from " + sourceName(*D.from));
+  if (!D.text.empty() && (D.sort == FactSort::Text || !sourceHasText(*D.from)))
+    Err("fact \"" + D.name + "\": \"text\" is for an Int fact whose source has a text form (an enumerator or "
+        "element type as written)");
+  if (enumerated(*D.from) == D.enumerators.empty())
+    Err("fact \"" + D.name + "\": \"enumerators\" (name -> prelude constant) are given exactly for the sources "
+        "loc, blayout and slayout");
+}
+
+/// The fields of one fact; Err reports a problem.
+FactDecl readFact(const json &F, const ErrorSink &Err) {
+  static const std::set<std::string> Keys = {"name",  "scope",   "sort", "domain", "meaning",    "text",
+                                             "kinds", "sources", "from", "shown",  "enumerators"};
+  FactDecl D;
+  for (auto It = F.begin(); It != F.end(); ++It)
+    if (!Keys.count(It.key()))
+      Err("unknown key \"" + It.key() + "\" in a fact");
+  auto Str = [&](const char *K) { return F.contains(K) && F[K].is_string() ? F[K].get<std::string>() : std::string(); };
+  D.name = Str("name");
+  D.domain = Str("domain");
+  D.meaning = Str("meaning");
+  D.text = Str("text");
+  D.shown = Str("shown");
+  std::string Scope = Str("scope"), Sort = Str("sort"), From = Str("from");
+  if (D.name.empty() || D.meaning.empty())
+    Err("fact \"" + D.name + "\" needs a name and a meaning");
+  if (Scope == "op" || Scope == "call")
+    D.scope = Scope == "op" ? FactScope::Op : FactScope::Call;
+  else if (Scope != "operand")
+    Err("fact \"" + D.name + "\": scope must be operand, op or call");
+  if (Sort == "Text")
+    D.sort = FactSort::Text;
+  else if (Sort != "Int")
+    Err("fact \"" + D.name + "\": sort must be Int or Text");
+  if (F.contains("kinds"))
+    for (const json &K : F["kinds"]) {
+      std::string N = K.get<std::string>();
+      if (N == "tile" || N == "reg" || N == "mask")
+        D.kinds.push_back(N == "tile" ? OperandKind::Tile : N == "reg" ? OperandKind::Reg : OperandKind::Mask);
+      else
+        Err("fact \"" + D.name + "\": kind \"" + N + "\" is not tile, reg or mask");
+    }
+  if (F.contains("sources"))
+    for (auto It = F["sources"].begin(); It != F["sources"].end(); ++It)
+      D.sources.emplace_back(It.key(), It.value().get<std::string>());
+  if (F.contains("enumerators"))
+    for (auto It = F["enumerators"].begin(); It != F["enumerators"].end(); ++It)
+      D.enumerators.emplace_back(It.key(), It.value().get<std::string>());
+  if ((D.scope == FactScope::Operand) == (D.name.find('.') != std::string::npos))
+    Err("fact \"" + D.name + "\": operand facts are named without a role, op and call facts as op.NAME");
+  if (D.scope != FactScope::Operand) {
+    if (!From.empty() || !D.shown.empty() || !D.enumerators.empty())
+      Err("fact \"" + D.name + "\": from, shown and enumerators are for operand facts (op and call facts are "
+          "constants of rules/ops.json and the front ends)");
+  } else {
+    readEngineFields(D, From, Err);
+  }
+  return D;
+}
+
+/// A shown text names the operand's text facts.
+void checkShown(const Vocabulary &V, const ErrorSink &Err) {
+  for (const FactDecl &D : V.facts) {
+    std::vector<std::string> Names;
+    if (!fieldsOf(D.shown, Names))
+      Err("fact \"" + D.name + "\": unclosed '{' in \"shown\"");
+    for (const std::string &N : Names) {
+      const FactDecl *T = V.operandFact(N);
+      if (!T || !T->from || !sourceHasText(*T->from))
+        Err("fact \"" + D.name + "\": \"shown\" names '{" + N + "}', which is not an operand's text");
+    }
+  }
+}
+
+/// Every kind declares exactly its Int facts (a non-tile: the facts of every kind, and the tile facts as unknowns).
+void readDeclarationOrder(const json &Order, Vocabulary &V, const ErrorSink &Err) {
+  for (auto It = Order.begin(); It != Order.end(); ++It)
+    if (It.key() != "comment" && std::none_of(std::begin(OperandKinds), std::end(OperandKinds),
+                                              [&](OperandKind K) { return It.key() == kindName(K); }))
+      Err("declarationOrder: \"" + It.key() + "\" is not an operand kind (tile, reg, mask, nontile)");
+  for (OperandKind K : OperandKinds) {
+    std::vector<std::string> &List = V.declarationOrder[K];
+    if (Order.contains(kindName(K)))
+      List = Order[kindName(K)].get<std::vector<std::string>>();
+    std::set<std::string> Want, Got;
+    for (const FactDecl &D : V.facts)
+      if (D.scope == FactScope::Operand && D.sort == FactSort::Int &&
+          (K == OperandKind::NonTile ? D.of(OperandKind::Tile) : D.of(K)))
+        Want.insert(D.name);
+    for (const std::string &N : List)
+      if (!Got.insert(N).second || !Want.count(N))
+        Err(std::string("declarationOrder.") + kindName(K) + ": '" + N +
+            "' is not an Int operand fact of that kind, or is listed twice");
+    for (const std::string &N : Want)
+      if (!Got.count(N))
+        Err(std::string("declarationOrder.") + kindName(K) + ": '" + N + "' is missing (append a new fact at the end: "
+            "the order of the others fixes counterexample values)");
+  }
+}
+
+} // namespace
 
 bool Vocabulary::load(const std::string &File, const std::string &Text, std::vector<std::string> &Errors) {
   size_t Before = Errors.size();
@@ -36,45 +241,25 @@ bool Vocabulary::load(const std::string &File, const std::string &Text, std::vec
     Err("not a fact vocabulary (an object with a \"facts\" list)");
     return false;
   }
-  static const std::set<std::string> Keys = {"name", "scope", "sort", "domain", "meaning", "text", "kinds", "sources"};
+  for (auto It = J.begin(); It != J.end(); ++It)
+    if (It.key() != "comment" && It.key() != "facts" && It.key() != "fields" && It.key() != "declarationOrder")
+      Err("unknown key \"" + It.key() + "\"");
   std::set<std::string> Seen;
   for (const json &F : J["facts"]) {
-    FactDecl D;
     if (!F.is_object()) {
       Err("a fact is not an object");
       continue;
     }
-    for (auto It = F.begin(); It != F.end(); ++It)
-      if (!Keys.count(It.key()))
-        Err("unknown key \"" + It.key() + "\" in a fact");
-    auto Str = [&](const char *K) { return F.contains(K) && F[K].is_string() ? F[K].get<std::string>() : std::string(); };
-    D.name = Str("name");
-    D.scope = Str("scope");
-    D.sort = Str("sort");
-    D.domain = Str("domain");
-    D.meaning = Str("meaning");
-    D.text = Str("text");
-    if (F.contains("kinds"))
-      for (const json &K : F["kinds"])
-        D.kinds.push_back(K.get<std::string>());
-    if (F.contains("sources"))
-      for (auto It = F["sources"].begin(); It != F["sources"].end(); ++It)
-        D.sources.emplace_back(It.key(), It.value().get<std::string>());
-    if (D.name.empty() || D.meaning.empty())
-      Err("fact \"" + D.name + "\" needs a name and a meaning");
-    if (D.scope != "operand" && D.scope != "op" && D.scope != "call")
-      Err("fact \"" + D.name + "\": scope must be operand, op or call");
-    if (D.sort != "Int" && D.sort != "Text")
-      Err("fact \"" + D.name + "\": sort must be Int or Text");
-    if ((D.scope == "operand") == (D.name.find('.') != std::string::npos))
-      Err("fact \"" + D.name + "\": operand facts are named without a role, op and call facts as op.NAME");
-    if (!Seen.insert(D.scope + " " + D.name).second)
+    FactDecl D = readFact(F, Err);
+    if (!Seen.insert(std::string(scopeName(D.scope)) + " " + D.name).second)
       Err("fact \"" + D.name + "\" is declared twice");
     facts.push_back(std::move(D));
   }
   if (J.contains("fields"))
     for (const json &F : J["fields"])
       fields.emplace_back(F.value("name", ""), F.value("meaning", ""));
+  checkShown(*this, Err);
+  readDeclarationOrder(J.value("declarationOrder", json::object()), *this, Err);
   loaded = Errors.size() == Before;
   return loaded;
 }
@@ -96,7 +281,7 @@ public:
     if (R.perPair)
       Roles.insert({"A", "B"});
     for (const FactDecl &F : V.facts)
-      (F.scope == "operand" ? OperandNames : CallNames).push_back(F.name);
+      (F.scope == FactScope::Operand ? OperandNames : CallNames).push_back(F.name);
   }
 
   void run() {
@@ -205,7 +390,7 @@ private:
                                   if (auto It = Lets.find(N); It != Lets.end())
                                     return It->second;
                                   const FactDecl *F = resolve(N, Hint);
-                                  if (F && F->sort == "Text") {
+                                  if (F && F->sort == FactSort::Text) {
                                     Hint = "'" + N + "' is text, for messages only";
                                     return std::nullopt;
                                   }
@@ -261,7 +446,7 @@ void checkRuleTerms(const RuleSet &S, std::vector<std::string> &Errors) {
   for (const OpSignature &O : S.ops()) {
     auto Declared = [&](const std::string &N) {
       const FactDecl *F = V.callFact(N);
-      if (!F || F->scope != "op")
+      if (!F || F->scope != FactScope::Op)
         Errors.push_back("rules/ops.json: " + O.name + ": constant '" + N + "' is not an op fact of rules/facts.json");
     };
     for (const auto &[N, X] : O.constants)
@@ -270,6 +455,11 @@ void checkRuleTerms(const RuleSet &S, std::vector<std::string> &Errors) {
       for (const auto &[N, X] : Ov.constants)
         Declared(N);
   }
+  for (const FactDecl &F : V.facts)
+    for (const auto &[Name, Code] : F.enumerators)
+      if (Sig.constant(Code) != term::Sort::Int)
+        Errors.push_back("rules/facts.json: fact \"" + F.name + "\": enumerator " + Name + " is coded as '" + Code +
+                         "', which is not an Int constant of rules/prelude.smt2");
 }
 
 std::string factsMarkdown(const RuleSet &S) {
@@ -294,20 +484,20 @@ std::string factsMarkdown(const RuleSet &S) {
   };
   auto Row = [&](const FactDecl &F, const std::string &Name) {
     std::string Kinds;
-    for (const std::string &K : F.kinds)
-      Kinds += (Kinds.empty() ? " (" : ", ") + K;
+    for (OperandKind K : F.kinds)
+      Kinds += (Kinds.empty() ? " (" : ", ") + std::string(kindName(K));
     if (!Kinds.empty())
       Kinds += " operands)";
-    return "| `" + Name + "` | " + F.sort + " | " + F.domain + " | " + F.meaning + Kinds +
+    return "| `" + Name + "` | " + sortName(F.sort) + " | " + F.domain + " | " + F.meaning + Kinds +
            (F.text.empty() ? "" : "; in messages: " + F.text) + " | " + Src(F, "cpp") + " | " + Src(F, "pto") + " |\n";
   };
   for (const FactDecl &F : V.facts)
-    if (F.scope == "operand")
+    if (F.scope == FactScope::Operand)
       Out += Row(F, "R." + F.name);
   Out += "\n## Op and call facts\n\n| fact | sort | domain | meaning | C++ front end | `.pto` front end (`ptotext/`) |\n"
          "|---|---|---|---|---|---|\n";
   for (const FactDecl &F : V.facts)
-    if (F.scope != "operand")
+    if (F.scope != FactScope::Operand)
       Out += Row(F, F.name);
   Out += "\n## Message fields\n\nBesides facts and `let` names, messages may use:\n\n";
   for (const auto &[N, M] : V.fields)

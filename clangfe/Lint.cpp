@@ -4,6 +4,7 @@
 #include "CceSyntax.h"
 #include "Extract.h"
 
+#include "checker/Render.h"
 #include "support/Targets.h"
 
 #include "clang/AST/ASTContext.h"
@@ -104,24 +105,36 @@ private:
         report(Ctx, F);
   }
 
-  void report(ASTContext &Ctx, const checker::Finding &F) {
-    DiagnosticsEngine &D = CI.getDiagnostics();
-    DiagnosticsEngine::Level L = DiagnosticsEngine::Error;
-    if (F.severity == checker::Severity::Warning) {
-      // Custom diagnostic IDs ignore -Werror and -w, so mirror them here.
-      if (D.getIgnoreAllWarnings())
-        return;
-      L = D.getWarningsAsErrors() ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
-    } else if (F.severity == checker::Severity::Note) {
-      L = DiagnosticsEngine::Remark;
+  /// The compiler's diagnostics: a note without a place of its own has none; no fix-its (the compiler would print
+  /// them under its snippets).
+  class Sink : public checker::FindingSink {
+  public:
+    Sink(ASTContext &Ctx, DiagnosticsEngine &D) : Ctx(Ctx), D(D) {}
+    bool headline(const checker::Finding &F, const std::string &Message, const checker::Fix *) override {
+      DiagnosticsEngine::Level L = DiagnosticsEngine::Error;
+      if (F.severity == checker::Severity::Warning) {
+        // Custom diagnostic IDs ignore -Werror and -w, so mirror them here.
+        if (D.getIgnoreAllWarnings())
+          return false;
+        L = D.getWarningsAsErrors() ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
+      } else if (F.severity == checker::Severity::Note) {
+        L = DiagnosticsEngine::Remark;
+      }
+      D.Report(toClangLoc(Ctx, F.loc), D.getCustomDiagID(L, "%0")) << Message;
+      return true;
     }
-    unsigned ID = D.getCustomDiagID(L, "%0");
-    unsigned NoteID = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
-    D.Report(toClangLoc(Ctx, F.loc), ID) << (F.message + " [" + F.ruleId + "]");
-    for (const checker::Note &N : F.notes)
-      D.Report(toClangLoc(Ctx, N.loc), NoteID) << N.text;
-    if (!F.help.empty())
-      D.Report(NoteID) << ("help: " + F.help);
+    void note(const checker::Finding &, const checker::SourceLoc &At, const std::string &Text) override {
+      D.Report(toClangLoc(Ctx, At), D.getCustomDiagID(DiagnosticsEngine::Note, "%0")) << Text;
+    }
+
+  private:
+    ASTContext &Ctx;
+    DiagnosticsEngine &D;
+  };
+
+  void report(ASTContext &Ctx, const checker::Finding &F) {
+    Sink S(Ctx, CI.getDiagnostics());
+    checker::renderFinding(F, S);
   }
 };
 

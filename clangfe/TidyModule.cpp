@@ -9,6 +9,7 @@
 
 #include "Extract.h"
 #include "Lint.h"
+#include "checker/Render.h"
 #include "driver/Config.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
@@ -165,25 +166,35 @@ private:
     return !A.Checks.empty() && A.Checks.front() == this;
   }
 
-  void report(ASTContext &Ctx, const std::vector<pto::checker::Finding> &Fs) {
-    for (const pto::checker::Finding &F : Fs) {
+  /// clang-tidy's diagnostics, under this check's name (clang-tidy appends it: the rule id): with the fix-it
+  /// (clang-tidy --fix / --export-fixes; a quick fix in clangd); a note without a place of its own at the finding's.
+  class Sink : public pto::checker::FindingSink {
+  public:
+    Sink(ASTContext &Ctx, PtoRuleCheck &Check) : Ctx(Ctx), Check(Check) {}
+    bool headline(const pto::checker::Finding &F, const std::string &Message, const pto::checker::Fix *Fix) override {
       DiagnosticIDs::Level L = F.severity == pto::checker::Severity::Error     ? DiagnosticIDs::Error
                                : F.severity == pto::checker::Severity::Warning ? DiagnosticIDs::Warning
                                                                                : DiagnosticIDs::Remark;
-      {
-        DiagnosticBuilder B = diag(pto::clangfe::toClangLoc(Ctx, F.loc), "%0", L);
-        B << F.message;
-        if (F.fix) // clang-tidy --fix / --export-fixes; a quick fix in clangd
-          for (const FixItHint &H : pto::clangfe::fixItHints(Ctx, *F.fix))
-            B << H;
-      }
-      for (const pto::checker::Note &N : F.notes) {
-        SourceLocation At = pto::clangfe::toClangLoc(Ctx, N.loc.valid() ? N.loc : F.loc);
-        diag(At, "%0", DiagnosticIDs::Note) << N.text;
-      }
-      if (!F.help.empty())
-        diag(pto::clangfe::toClangLoc(Ctx, F.loc), "%0", DiagnosticIDs::Note) << ("help: " + F.help);
+      DiagnosticBuilder B = Check.diag(pto::clangfe::toClangLoc(Ctx, F.loc), "%0", L);
+      B << Message;
+      if (Fix)
+        for (const FixItHint &H : pto::clangfe::fixItHints(Ctx, *Fix))
+          B << H;
+      return true;
     }
+    void note(const pto::checker::Finding &F, const pto::checker::SourceLoc &At, const std::string &Text) override {
+      Check.diag(pto::clangfe::toClangLoc(Ctx, At.valid() ? At : F.loc), "%0", DiagnosticIDs::Note) << Text;
+    }
+
+  private:
+    ASTContext &Ctx;
+    PtoRuleCheck &Check;
+  };
+
+  void report(ASTContext &Ctx, const std::vector<pto::checker::Finding> &Fs) {
+    Sink S(Ctx, *this);
+    for (const pto::checker::Finding &F : Fs)
+      pto::checker::renderFinding(F, S, pto::checker::RuleIdIn::Host);
   }
 };
 

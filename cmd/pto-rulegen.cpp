@@ -1,6 +1,7 @@
 // pto-rulegen: validates rules/ (every term parsed and sort-checked against rules/facts.json) and writes it as
 // C++ (build step; a broken rule or a misspelled fact fails the build).
-//   pto-rulegen OUT.cpp RULES_DIR [--source-root DIR] FILE...
+//   pto-rulegen OUT.cpp RULES_DIR [--facts-header OUT.h] [--source-root DIR] FILE...
+// With --facts-header, the engine's operand fact table generated from rules/facts.json is written there too.
 // With --source-root, what a rule needs besides its data must exist there too, or the build fails: its fixture
 // tests/rules/<id>.cpp (which also gives the Examples section of --explain), its page docs/rules/<id>.md, for
 // each op the reference-model header rules/ops.json names, which must mention the op, and for each op family a
@@ -29,15 +30,19 @@ int main(int Argc, char **Argv) {
   if (int Rc = scaffoldMain(Argc, Argv); Rc >= 0)
     return Rc;
   if (Argc < 4) {
-    std::fprintf(stderr, "usage: pto-rulegen OUT.cpp RULES_DIR FILE...\n");
+    std::fprintf(stderr, "usage: pto-rulegen OUT.cpp RULES_DIR [--facts-header OUT.h] [--source-root DIR] FILE...\n");
     return 2;
   }
   std::filesystem::path Dir = Argv[2];
-  std::string Root;
+  std::string Root, FactsHeader;
   int First = 3;
-  if (Argc > 4 && std::string(Argv[3]) == "--source-root") {
-    Root = Argv[4];
-    First = 5;
+  for (bool More = true; More && First + 1 < Argc;) {
+    std::string A = Argv[First];
+    More = A == "--source-root" || A == "--facts-header";
+    if (More) {
+      (A == "--source-root" ? Root : FactsHeader) = Argv[First + 1];
+      First += 2;
+    }
   }
   std::vector<std::pair<std::string, std::string>> Files;
   for (int I = First; I < Argc; ++I) {
@@ -96,12 +101,21 @@ int main(int Argc, char **Argv) {
       return Text;
     });
   }
-  std::string Text = pto::checker::emitRuleSetSource(S);
-  std::ifstream Old(Argv[1]);
-  std::stringstream OldText;
-  OldText << Old.rdbuf();
-  if (Old && OldText.str() == Text)
-    return 0; // unchanged: keep the timestamp, nothing to recompile
-  std::ofstream(Argv[1]) << Text;
+  // Unchanged outputs keep their timestamps: nothing to recompile.
+  auto Write = [](const std::string &Path, const std::string &Text) {
+    std::ifstream Old(Path);
+    std::stringstream OldText;
+    OldText << Old.rdbuf();
+    if (!Old || OldText.str() != Text)
+      std::ofstream(Path) << Text;
+  };
+  if (!FactsHeader.empty()) {
+    if (!S.vocabulary().loaded) {
+      std::fprintf(stderr, "pto-rulegen: --facts-header needs rules/facts.json among the inputs\n");
+      return 1;
+    }
+    Write(FactsHeader, pto::checker::factTableSource(S));
+  }
+  Write(Argv[1], pto::checker::emitRuleSetSource(S));
   return 0;
 }

@@ -184,7 +184,7 @@ const std::vector<OptionSpec> &optionTable() {
        [](Options &O, const std::string &V) -> std::string {
          if (V != "text" && V != "json" && V != "sarif")
            return "unknown format '" + V + "' (known: text, json, sarif)";
-         O.format = V;
+         O.format = V == "text" ? ReportFormat::Text : V == "json" ? ReportFormat::Json : ReportFormat::Sarif;
          return "";
        }},
       {"output", "FILE", "write the report to FILE instead of standard output", true,
@@ -557,14 +557,13 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
   }
   R.checkMicros += Micros(T0, Clock::now());
 
+  // The unit's fix stage, before its instantiations are grouped into one report: instantiations of one call may need
+  // different sizes of one written tile, and fixes are offered only where the engine proves them against every call
+  // of the unit. (The plugin and clang-tidy report each unit as it is checked: this is their only stage after the
+  // engine's.)
+  checker::FixProof Proof{Rules, EO, U.calls, Before};
+  checker::fixStage(Fs, &Proof);
   // One report per (location, rule, message): instantiations with equal facts say the same thing.
-  checker::reconcileFixes(Fs); // instantiations of one call may need different sizes of one written tile
-  if (std::any_of(Fs.begin(), Fs.end(), [](const Finding &F) { return F.fix.has_value(); })) {
-    checker::EngineOptions VO = EO; // fixes are offered only where the engine proves them
-    VO.fixes = false;
-    checker::Engine Verifier(Rules, VO);
-    checker::verifyFixes(Fs, U.calls, Before, Verifier);
-  }
   std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs)), U.calls);
   checker::sortFindings(Unique);
 
@@ -582,15 +581,18 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
 
 std::vector<Finding> Session::findings() const {
   std::vector<Finding> Fs = unique(R.findings);
-  checker::reconcileFixes(Fs); // the cores of a mixed kernel, one header's tiles seen by several units
+  // The session's fix stage, for the reports that hold several units (the cores of a mixed kernel, units sharing a
+  // header): their fixes for one tile must agree there too. Each unit's were proved in its own stage.
+  checker::fixStage(Fs);
   return Fs;
 }
 
 std::string Session::report(const checker::RunInfo &Info) const {
-  if (Opts.format == "json")
-    return checker::toJson(findings(), Info);
-  if (Opts.format == "sarif")
-    return checker::toSarif(findings(), Rules, Info);
+  switch (Opts.format) {
+  case ReportFormat::Json: return checker::toJson(findings(), Info);
+  case ReportFormat::Sarif: return checker::toSarif(findings(), Rules, Info);
+  case ReportFormat::Text: return "";
+  }
   return "";
 }
 

@@ -45,6 +45,9 @@ private:
 
 class Baseline;
 
+/// The report the CLI writes: clang-style text, pto-lint JSON, or SARIF (docs/output-formats.md).
+enum class ReportFormat { Text, Json, Sarif };
+
 struct Options {
   checker::EngineOptions engine;
   /// Targets were given by the user; otherwise a translation unit whose compiler predefines its target
@@ -59,7 +62,7 @@ struct Options {
   std::string configFile; // use this configuration file for every input (driver/Config.h), "" = search
   std::string baseline, writeBaseline; // CLI: baseline files to read / to write (driver/Baseline.h)
   // Reports (front ends that write them: the CLI).
-  std::string format = "text"; // text, json, sarif
+  ReportFormat format = ReportFormat::Text;
   std::string output;          // file for the report ("" = standard output)
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line

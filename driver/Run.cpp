@@ -116,7 +116,7 @@ struct RunContext {
   const Options *opts = nullptr;
   const checker::RuleSet *rules = nullptr;
   CppFrontEnd *cpp = nullptr;
-  std::string format;
+  ReportFormat format = ReportFormat::Text;
   std::string cwd;
   std::unique_ptr<ResultCache> cache; // null: off
   ContentHashes hashes;
@@ -155,7 +155,7 @@ Outcome lintPto(const Job &J, const RunContext &Ctx) {
   for (const ptotext::Problem &P : Rd.warnings)
     O.printed += checker::diagnosticText(P.loc, "warning", P.message, AsGiven);
   std::vector<checker::Finding> Fs = S->lint(U, [&](const std::string &) { return std::string_view(Text); });
-  if (Ctx.format == "text") {
+  if (Ctx.format == ReportFormat::Text) {
     checker::RunInfo Here;
     Here.baseDir = Ctx.cwd;
     O.printed += checker::toText(Fs, Here);
@@ -190,7 +190,7 @@ Outcome runJob(const Job &J, RunContext &Ctx) {
     O = lintPto(J, Ctx);
   } else {
     auto S = sessionFor(J, Ctx);
-    O.status = Ctx.cpp->lint(J.file, S, Ctx.format == "text", O.printed, Read);
+    O.status = Ctx.cpp->lint(J.file, S, Ctx.format == ReportFormat::Text, O.printed, Read);
     O.results = S->results();
   }
   // Only what is reproducible is kept: a unit that did not compile, or an internal or solver error, is re-run.
@@ -376,7 +376,7 @@ int Run::lint(CppFrontEnd &FE, std::optional<std::string> CacheDir, unsigned Job
     // (paths in diagnostics are printed as given), the baseline (a baselined finding is printed and counted
     // otherwise). The rule texts alone are some 160 KB: hashed once here, not again in every job's key.
     Ctx.keyBase = digest(toolIdentity(Argv0, Version) + "\0cwd\0"s + Ctx.cwd + "\0format\0"s +
-                         (Opts.format == "text" ? "text" : "data") + CacheOptions +
+                         (Opts.format == ReportFormat::Text ? "text" : "data") + CacheOptions +
                          (Base ? "\0baseline\0"s + BaseText : ""));
   }
 
@@ -385,7 +385,7 @@ int Run::lint(CppFrontEnd &FE, std::optional<std::string> CacheDir, unsigned Job
   bool Progress = !Opts.quiet && ::isatty(STDERR_FILENO) && Work.size() > 1;
   // Text reports go to standard output with the compiler's own diagnostics, as clang-tidy does. Each file's
   // diagnostics are printed as soon as every file before it is done (input order, whatever finishes first).
-  llvm::raw_ostream &Printed = Opts.format == "text" ? llvm::outs() : llvm::errs();
+  llvm::raw_ostream &Printed = Opts.format == ReportFormat::Text ? llvm::outs() : llvm::errs();
   Session All(Opts);
   All.useBaseline(Base); // for the count of entries nothing matched
   int RunStatus = 0;     // 1 if a file failed, 2 if one was skipped (no compile command)
@@ -414,7 +414,8 @@ int Run::lint(CppFrontEnd &FE, std::optional<std::string> CacheDir, unsigned Job
 
 /// The reports, the summary, the baseline to write, the exit code.
 int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
-  const std::string &Format = Opts.format, &Output = Opts.output;
+  const std::string &Output = Opts.output;
+  bool Text = Opts.format == ReportFormat::Text;
   checker::RunInfo Info;
   Info.toolVersion = Version;
   Info.targets = Opts.engine.targets;
@@ -423,7 +424,7 @@ int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
   std::string Report = S.report(Info);
   // Files are written whole or not at all (a temporary and a rename): a full disk leaves no half report.
   if (!Output.empty()) {
-    if (std::string Err = support::writeAtomically(Output, Format == "text" ? S.textReport(Info) : Report);
+    if (std::string Err = support::writeAtomically(Output, Text ? S.textReport(Info) : Report);
         !Err.empty())
       return usage(Err);
   } else if (!Report.empty()) {
@@ -433,9 +434,9 @@ int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
     if (std::string Err = support::writeAtomically(Opts.stats, S.statsJson()); !Err.empty())
       return usage(Err);
   if (!Opts.quiet)
-    (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << S.summaryLine() << "\n";
+    (Text && Output.empty() ? llvm::outs() : llvm::errs()) << S.summaryLine() << "\n";
   if (Opts.coverage)
-    (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << S.coverageReport(Info.baseDir);
+    (Text && Output.empty() ? llvm::outs() : llvm::errs()) << S.coverageReport(Info.baseDir);
   llvm::outs().flush();
   if (llvm::outs().has_error()) { // standard output on a full disk: an error, not a silent loss (nor an abort)
     std::string Why = llvm::outs().error().message();

@@ -77,11 +77,11 @@ IntFact intFact(FuzzedDataProvider &P, int64_t Typical) {
   return IntFact::symbolic(term(P));
 }
 
-TileFacts tile(FuzzedDataProvider &P, const std::string &Role, const std::string &Kind, bool Builtin) {
+TileFacts tile(FuzzedDataProvider &P, const std::string &Role, RoleKind Kind, bool Builtin) {
   TileFacts T;
   // What a front end can say about an argument: one of tile, event, register, predicate (or none of them); mostly
   // what the op expects, sometimes another kind (a user's mistake the engine must report, not trip over).
-  enum { Tile, Event, Reg, Mask, Other } Expected = Builtin ? (Kind == "mask" ? Mask : Reg) : Tile;
+  enum { Tile, Event, Reg, Mask, Other } Expected = Builtin ? (Kind == RoleKind::Mask ? Mask : Reg) : Tile;
   unsigned What = P.ConsumeIntegralInRange<unsigned>(0, 15);
   auto Is = What < 11 ? Expected : What == 11 ? Tile : What == 12 ? Event : What == 13 ? Reg : What == 14 ? Mask : Other;
   T.isTile = Is == Tile;

@@ -87,8 +87,8 @@ void checkEngine(const RuleSet &S, const OpSignature &Op) {
     for (const std::string &Role : Ov.roles) {
       TileFacts T;
       T.isTile = !Op.builtin;
-      T.isReg = Op.builtin && S.roleKind(Role) != "mask";
-      T.isMask = Op.builtin && S.roleKind(Role) == "mask";
+      T.isReg = Op.builtin && S.roleKind(Role) != RoleKind::Mask;
+      T.isMask = Op.builtin && S.roleKind(Role) == RoleKind::Mask;
       T.maskWidth = 8, T.maskPartial = 0;
       T.expr = Role;
       T.loc = "Vec";

@@ -1,7 +1,8 @@
-// support: edit distance and closest names (see Spelling.h).
+// support: edit distance and closest names, and kebab-case names in UpperCamelCase (see Spelling.h).
 #include "Spelling.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace pto::support {
 
@@ -47,6 +48,20 @@ std::string nearest(const std::string &Name, const std::vector<std::string> &Can
   return *std::min_element(Candidates.begin(), Candidates.end(), [&](const std::string &A, const std::string &B) {
     return editDistance(Name, A) < editDistance(Name, B);
   });
+}
+
+std::string upperCamel(const std::string &Name) {
+  std::string Out;
+  bool Up = true;
+  for (char C : Name) {
+    if (C == '-') {
+      Up = true;
+      continue;
+    }
+    Out += Up ? static_cast<char>(std::toupper(static_cast<unsigned char>(C))) : C;
+    Up = false;
+  }
+  return Out;
 }
 
 } // namespace pto::support

@@ -1,4 +1,5 @@
-// support: "did you mean" suggestions: edit distance and the closest of a set of names.
+// support: "did you mean" suggestions (edit distance, the closest of a set of names), and kebab-case names in
+// UpperCamelCase.
 #ifndef PTOLINT_SUPPORT_SPELLING_H
 #define PTOLINT_SUPPORT_SPELLING_H
 
@@ -14,6 +15,9 @@ size_t editDistance(const std::string &A, const std::string &B);
 std::string closest(const std::string &Name, const std::vector<std::string> &Candidates, size_t MaxEdits = 2);
 /// The candidate nearest to Name whatever the distance (the first of the nearest); "" when there is none.
 std::string nearest(const std::string &Name, const std::vector<std::string> &Candidates);
+/// A kebab-case name in UpperCamelCase: "valid-shape" -> "ValidShape", "colargmin-tmp-size" -> "ColargminTmpSize"
+/// (rule ids as SARIF rule names, kinds as C++ enumerators).
+std::string upperCamel(const std::string &Name);
 
 } // namespace pto::support
 

@@ -191,8 +191,8 @@ TEST(RuleData, TermCheckerRejectsMistakes) {
 /// Op schemas: role kinds and PTOAS bindings are checked when the rules load (and so when the build compiles them).
 TEST(RuleData, OpSchemasAreChecked) {
   const RuleSet &S = RuleSet::builtin();
-  EXPECT_EQ(S.roleKind("dstIdx"), "dst");
-  EXPECT_EQ(S.roleKind("tmp"), "tmp");
+  EXPECT_EQ(S.roleKind("dstIdx"), RoleKind::Dst);
+  EXPECT_EQ(S.roleKind("tmp"), RoleKind::Tmp);
   const OpSignature *Row = S.op("TROWMIN");
   ASSERT_TRUE(Row);
   EXPECT_EQ(Row->pto, "pto.trowmin");
@@ -225,24 +225,39 @@ TEST(RuleData, FactsPageIsCurrent) {
   EXPECT_EQ(readFile(Path), Want) << Path << " is stale: regenerate with PTOLINT_BLESS=1";
 }
 
-/// Every fact the engine gives rules is declared in rules/facts.json, for every operand kind, and every declared
-/// fact is given by the engine for some operand kind (or is an op constant of rules/ops.json): the vocabulary is
-/// what rules can really read.
+/// The engine gives each operand exactly the facts rules/facts.json declares for its kind (the engine's table is
+/// generated from it: build/CompiledFacts.h), and the call the op and call facts: the vocabulary is what rules can
+/// really read. A non-tile bound where a tile belongs (an event) has the facts of every kind and, as unknowns, the
+/// tile facts.
 TEST(RuleData, EngineFactsAreTheVocabulary) {
   RuleSet S;
   std::vector<std::string> Errors;
   ASSERT_TRUE(S.load(embeddedRuleFiles(), Errors));
   const Vocabulary &V = S.vocabulary();
-  std::set<std::string> Given;
-  auto Check = [&](const CallSite &C) {
+  auto Declared = [&](OperandKind K) {
+    std::set<std::string> Want;
+    for (const FactDecl &F : V.facts)
+      if (F.scope == FactScope::Operand &&
+          (F.of(K) || (K == OperandKind::NonTile && F.sort == FactSort::Int && F.of(OperandKind::Tile))))
+        Want.insert(F.name);
+    return Want;
+  };
+  std::set<std::string> CallFacts;
+  auto Check = [&](const CallSite &C, const std::map<std::string, OperandKind> &Kinds) {
+    std::map<std::string, std::set<std::string>> Given; // role -> facts
     for (const std::string &N : factNames(C, S)) {
       size_t Dot = N.find('.');
       ASSERT_NE(Dot, std::string::npos) << N;
       std::string Pre = N.substr(0, Dot), Fact = N.substr(Dot + 1);
-      bool Declared = Pre == "op" ? V.callFact(N) != nullptr : V.operandFact(Fact) != nullptr;
-      EXPECT_TRUE(Declared) << "the engine gives '" << N << "' (" << C.op << "), which rules/facts.json does not declare";
-      Given.insert(Pre == "op" ? N : Fact);
+      if (Pre == "op") {
+        EXPECT_NE(V.callFact(N), nullptr) << "the engine gives '" << N << "', which rules/facts.json does not declare";
+        CallFacts.insert(N);
+      } else {
+        Given[Pre].insert(Fact);
+      }
     }
+    for (const auto &[Role, K] : Kinds)
+      EXPECT_EQ(Given[Role], Declared(K)) << C.op << " " << Role << " (" << kindName(K) << ")";
   };
   CallSite Tiles;
   Tiles.op = "TCOLARGMIN";
@@ -261,7 +276,7 @@ TEST(RuleData, EngineFactsAreTheVocabulary) {
   TileFacts Event;
   Event.isEvent = true;
   Tiles.operands = {{"dstVal", Full}, {"dstIdx", Full}, {"src", Full}, {"tmp", Event}};
-  Check(Tiles);
+  Check(Tiles, {{"dstVal", OperandKind::Tile}, {"src", OperandKind::Tile}, {"tmp", OperandKind::NonTile}});
   CallSite Regs;
   Regs.op = "vmin";
   Regs.overload = S.op("vmin") ? S.op("vmin")->overloads.front().name : "";
@@ -272,10 +287,29 @@ TEST(RuleData, EngineFactsAreTheVocabulary) {
   Mask.maskWidth = 16;
   Mask.maskPartial = 1;
   Regs.operands = {{"dst", Reg}, {"src0", Reg}, {"src1", Reg}, {"mask", Mask}};
-  Check(Regs);
+  Check(Regs, {{"dst", OperandKind::Reg}, {"mask", OperandKind::Mask}});
   for (const FactDecl &F : V.facts)
-    EXPECT_TRUE(Given.count(F.scope == "operand" ? F.name : F.name) || F.scope == "op")
+    EXPECT_TRUE(F.scope != FactScope::Call || CallFacts.count(F.name))
         << "rules/facts.json declares '" << F.name << "', which the engine never gives";
+}
+
+/// Operand facts say how the engine computes them, from a closed set, and every kind lists its facts in the order
+/// they are declared to the solver; the loader names what is wrong.
+TEST(RuleData, FactSourcesAndOrderAreChecked) {
+  const std::string Facts = "rules/facts.json";
+  std::string All = brokenRule(Facts, "\"from\": \"validCol\"", "\"from\": \"validCols\"");
+  EXPECT_NE(All.find(Facts + ": fact \"vcol\": \"from\" must name how the engine computes it: one of roleIsDst, "),
+            std::string::npos) << All;
+  All = brokenRule(Facts, "\"from\": \"expr\"", "\"from\": \"rows\"");
+  EXPECT_NE(All.find(Facts + ": fact \"expr\": a Text fact cannot come from rows"), std::string::npos) << All;
+  All = brokenRule(Facts, "\"Vec\": \"VEC\"", "\"Vec\": \"VECTOR\"");
+  EXPECT_NE(All.find("fact \"loc\": enumerator Vec is coded as 'VECTOR', which is not an Int constant of "
+                     "rules/prelude.smt2"), std::string::npos) << All;
+  All = brokenRule(Facts, "\"shown\": \"TileType of '{expr}'\"", "\"shown\": \"TileType of '{exp}'\"");
+  EXPECT_NE(All.find("fact \"loc\": \"shown\" names '{exp}', which is not an operand's text"), std::string::npos)
+      << All;
+  All = brokenRule(Facts, "\"vrow\",\n      \"vcol\"\n    ],\n    \"reg\"", "\"vrow\"\n    ],\n    \"reg\"");
+  EXPECT_NE(All.find("declarationOrder.tile: 'vcol' is missing"), std::string::npos) << All;
 }
 
 TEST(RuleData, RuleIndexIsCurrent) {
