@@ -116,14 +116,15 @@ void addTile(FactTable &F, const std::string &R, const std::string &Kind, const 
     }
     if (T.isMask) {
       F.Text[R + ".origin"] = T.maskOrigin.empty() ? "unknown" : T.maskOrigin;
+      std::string Why = T.maskWhy.empty() ? "" : " (" + T.maskWhy + ")";
       if (T.maskWidth)
         F.known(R + ".width", T.maskWidth);
       else
-        F.opaque(R + ".width", "granularity of the predicate '" + T.expr + "'");
+        F.opaque(R + ".width", "granularity of the predicate '" + T.expr + "'" + Why);
       if (T.maskPartial >= 0)
         F.known(R + ".partial", T.maskPartial);
       else
-        F.opaque(R + ".partial", "whether the predicate '" + T.expr + "' is partial");
+        F.opaque(R + ".partial", "whether the predicate '" + T.expr + "' is partial" + Why);
     }
     return;
   }

@@ -230,13 +230,17 @@ void Finder::record(const CallExpr *CE, const FunctionDecl *FD, const checker::O
   // A function the TU calls is checked in each calling context: its parameters bound to the caller's
   // arguments and the caller's guards added, and so on up the callers (up to 3 levels) while the caller has
   // parameters and callers of its own; at most 16 contexts (with more, fewer levels; with more than 16 direct
-  // callers, on its own). Register builtins (vmin, vmax) are checked on their own: their scope already follows
-  // the callers (inVectorScope), and a predicate is not followed through calls.
+  // callers, on its own). A register builtin (vmin, vmax) has contexts only in a function that takes a predicate
+  // (upstream's `ReduceInstr(..., MaskReg &pReg)`): its scope already follows the callers (inVectorScope), and a
+  // predicate parameter is read as the caller's argument (on its own: as what every caller passes).
+  bool MaskParam = false;
+  for (const ParmVarDecl *P : CurFn->parameters())
+    MaskParam |= isMaskType(P->getType());
   std::vector<CallChain> Contexts;
   for (unsigned Levels = MaxLevels; Levels > 0; --Levels) {
     Contexts.clear();
     CallChain C;
-    if (Sig.builtin || !contexts(CurFn, C, Levels, Contexts) || Contexts.size() > MaxContexts)
+    if ((Sig.builtin && !MaskParam) || !contexts(CurFn, C, Levels, Contexts) || Contexts.size() > MaxContexts)
       Contexts.clear();
     else
       break;
@@ -273,6 +277,7 @@ bool Finder::contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels,
 /// Sets up Tr, which translates values at Call in function G.
 void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G) {
   Tr.Uses = &Uses;
+  Tr.Masks = &Masks;
   Tr.SetDominates = [this, Call, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, Call); }); };
   Tr.LaunchBlocks = [this](const FunctionDecl *F) { return launchBlocks(F); };
   Tr.CallLoc = Call->getBeginLoc();

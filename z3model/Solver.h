@@ -152,7 +152,8 @@ public:
 
   unsigned queriesRun() const { return Queries; }
   unsigned groundDecided() const { return Ground; }
-  /// Queries decided by evaluating every point of a small domain (see Budget::enumeratePoints).
+  /// Queries decided by evaluating every point of a small domain (see Budget::enumeratePoints), or whether a path
+  /// can run by a point found where it does.
   unsigned enumerated() const { return Enumerated; }
   /// Queries answered from the cache, and Z3 satisfiability calls made (minimisation included).
   unsigned cacheHits() const { return Hits; }
@@ -174,6 +175,7 @@ private:
   struct Compiled; // a query compiled for the ground evaluator (Solver.cpp)
   bool tryGround(const Query &Q, Compiled &C, Result &Out);
   bool tryEnumerate(const Query &Q, Compiled &C, Result &Out);
+  bool tryWitness(const Query &Q, Compiled &C, Result &Out);
 };
 
 } // namespace pto::z3model
