@@ -281,7 +281,8 @@ void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionD
   Tr.SetDominates = [this, Call, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, Call); }); };
   Tr.LaunchBlocks = [this](const FunctionDecl *F) { return launchBlocks(F); };
   Tr.CallLoc = Call->getBeginLoc();
-  Tr.CallInLoop = inFunction(G, [&] { return inLoop(Call); });
+  Tr.CallLoop = inFunction(G, [&] { return loopOf(Call); });
+  Tr.CallInLoop = Tr.CallLoop != nullptr;
 }
 
 /// One call site: CE in CurFn, in the calling context Context (innermost call first; empty: on its own).

@@ -174,6 +174,8 @@ public:
   std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
   SourceLocation CallLoc;
   bool CallInLoop = false;
+  /// The innermost loop statement the call is in (null: none).
+  const Stmt *CallLoop = nullptr;
 
 private:
   ASTContext &Ctx;
@@ -191,6 +193,7 @@ private:
   // Registers and masks (ExtractRegisters.cpp).
   void reg(const Expr *E, const ClassTemplateSpecializationDecl *R, TileFacts &T);
   void mask(const Expr *E, TileFacts &T);
+  const Expr *reachingInLoop(const std::vector<const Expr *> &Defs);
   // Placement (ExtractPlacement.cpp).
   void placement(const VarDecl *VD, const Expr *E, TileFacts &T);
   // Fix-it spellings (ExtractSpellings.cpp).
@@ -238,8 +241,11 @@ struct MaskValue {
 class Predicates {
 public:
   using ParamHook = std::function<std::optional<MaskValue>(const clang::ParmVarDecl *)>;
-  Predicates(ASTContext &Ctx, std::function<const std::vector<CallRef> &(const FunctionDecl *)> Callers)
-      : Ctx(Ctx), Callers(std::move(Callers)) {}
+  /// Callers: the calls of a function in the TU; ReadOnly: whether a function that pto-lint cannot read only reads
+  /// the predicates it is given (the rule set's register builtins, vmin and vmax, declared without a body).
+  Predicates(ASTContext &Ctx, std::function<const std::vector<CallRef> &(const FunctionDecl *)> Callers,
+             std::function<bool(const FunctionDecl *)> ReadOnly)
+      : Ctx(Ctx), Callers(std::move(Callers)), ReadOnly(std::move(ReadOnly)) {}
 
   /// The writes of predicate variable V in F: assignments (`p = ...`) and calls that write it through an argument;
   /// `why` is set when V may change in a way pto-lint does not follow (address taken, passed to a function that
@@ -262,6 +268,7 @@ public:
 private:
   ASTContext &Ctx;
   std::function<const std::vector<CallRef> &(const FunctionDecl *)> Callers;
+  std::function<bool(const FunctionDecl *)> ReadOnly;
   std::map<const FunctionDecl *, std::map<const VarDecl *, Writes>> WriteCache;
   std::map<const FunctionDecl *, MaskValue> Returned;
   std::map<const ParmVarDecl *, MaskValue> Passed;
@@ -300,7 +307,11 @@ private:
   const checker::RuleSet &Rules;
   const ScopeMacros &Scopes;
   TypeUses Uses; // main-file type spellings, for fix-its (counted on first use)
-  Predicates Masks{Ctx, [this](const FunctionDecl *F) -> const std::vector<CallRef> & { return callers(F); }};
+  Predicates Masks{Ctx, [this](const FunctionDecl *F) -> const std::vector<CallRef> & { return callers(F); },
+                   [this](const FunctionDecl *F) {
+                     const checker::OpSignature *S = F->getIdentifier() ? Rules.op(F->getName().str()) : nullptr;
+                     return S && S->builtin;
+                   }};
   const FunctionDecl *CurFn = nullptr;
   std::vector<const FunctionDecl *> SiteFns; // per entry of Calls, the function it is in
   std::map<const FunctionDecl *, const FunctionDecl *> Referrer;
@@ -349,7 +360,8 @@ private:
   ModifiedVars &mods(const FunctionDecl *FD);
   const Stmt *parent(const Stmt *S) { return parent(S, CurFn); }
   const Stmt *parent(const Stmt *S, const FunctionDecl *Fn);
-  bool inLoop(const Stmt *S);
+  bool inLoop(const Stmt *S) { return loopOf(S) != nullptr; }
+  const Stmt *loopOf(const Stmt *S);
   bool dominates(const Stmt *S, const Stmt *Target);
   void addPath(CallSite &Site, CallTranslator &Tr, const Expr *Cond, bool Holds);
   void collectPath(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);

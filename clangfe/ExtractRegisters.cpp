@@ -244,9 +244,11 @@ const Predicates::Writes &Predicates::writes(const FunctionDecl *F, const VarDec
           if (FD && !PT.isNull() && !(PT->isLValueReferenceType() && !PT.getNonReferenceType().isConstQualified()))
             continue; // by value or const reference: read
           std::string Name = FD && FD->getIdentifier() ? FD->getName().str() : "a function pointer";
-          if (FD && isCatchAllBuiltin(FD)) {
-            if (I < maskWriter(Name).outs)
+          if (MaskWriter W = maskWriter(Name); FD && W.kind != MaskWriter::None) {
+            if (I < W.outs)
               Out[V].defs.push_back(C);
+          } else if (FD && (isCatchAllBuiltin(FD) || P.ReadOnly(FD))) {
+            continue; // a builtin that reads the predicate (vmin, vsts, ...)
           } else if (!FD || PT.isNull() || P.writesParam(FD, static_cast<unsigned>(PI), 0)) {
             escape(V, "'" + Name + "' may write it");
           }
@@ -426,6 +428,27 @@ MaskValue Predicates::passed(const ParmVarDecl *P, unsigned Depth) {
   return Passed.emplace(P, R).first->second;
 }
 
+/// In a loop, the write that reaches the call: the last one before it that always runs before it and is in the
+/// call's innermost loop, when no other write comes between the two. A write after the call in the loop (upstream's
+/// `p = CreatePredicate<T>(n)` at the top of the body, another predicate made below the call) reaches the call only
+/// through the loop's next iteration, which runs the first write again.
+const Expr *CallTranslator::reachingInLoop(const std::vector<const Expr *> &Defs) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&](SourceLocation A, SourceLocation B) { return SM.isBeforeInTranslationUnit(A, B); };
+  SourceLocation LoopBegin = CallLoop->getBeginLoc(), LoopEnd = CallLoop->getEndLoc();
+  const Expr *Last = nullptr;
+  for (const Expr *D : Defs)
+    if (SetDominates && SetDominates(D) && Before(D->getBeginLoc(), CallLoc) && Before(LoopBegin, D->getBeginLoc()) &&
+        Before(D->getBeginLoc(), LoopEnd) && (!Last || Before(Last->getBeginLoc(), D->getBeginLoc())))
+      Last = D;
+  if (!Last)
+    return nullptr;
+  for (const Expr *D : Defs)
+    if (D != Last && Before(Last->getBeginLoc(), D->getBeginLoc()) && Before(D->getBeginLoc(), CallLoc))
+      return nullptr;
+  return Last;
+}
+
 /// Where the predicate operand E comes from: a producer written at the call, a local variable (the write that
 /// reaches the call, or all of them), a function returning one, or, for a parameter, the caller's argument in the
 /// calling context (what every caller passes, when the call has none).
@@ -463,6 +486,19 @@ void CallTranslator::mask(const Expr *E, TileFacts &T) {
   if (VD && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && !VD->getType()->isReferenceType()) {
     const Predicates::Writes &W = Masks->writes(Fn, VD);
     const Expr *Reaching = W.why.empty() ? reaching(W.defs) : nullptr;
+    if (!Reaching && W.why.empty() && CallLoop)
+      Reaching = reachingInLoop(W.defs);
+    bool AnyBefore = false;
+    for (const Expr *D : W.defs)
+      AnyBefore |= Ctx.getSourceManager().isBeforeInTranslationUnit(D->getBeginLoc(), CallLoc);
+    if (!Reaching && W.why.empty() && !AnyBefore && !CallInLoop && VD->getInit()) {
+      // No write comes before the call: the initialiser's value reaches it.
+      const auto *Ctor = dyn_cast<CXXConstructExpr>(VD->getInit()->IgnoreImplicit());
+      if (!Ctor || Ctor->getNumArgs() != 0) {
+        Fill(Masks->value(VD->getInit(), Fn, Param));
+        return;
+      }
+    }
     Fill(Masks->variable(VD, Fn, Param, Reaching));
     return;
   }

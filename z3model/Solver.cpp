@@ -1054,6 +1054,34 @@ bool Solver::tryWitness(const Query &Q, Compiled &C, Result &Out) {
   return false;
 }
 
+/// Gives every constant of Q a value in Model, which has those of the parts of Q a verdict came from: a free
+/// constant no hypothesis constrains takes the value of its range nearest 0, a definition its value there (the
+/// messages and notes render the rule's lets from it). False when one does not evaluate (Z3 is asked then).
+bool Solver::completeModel(const Query &Q, std::map<std::string, int64_t> &Model) {
+  if (!preludeReady(*P, Q.prelude))
+    return false;
+  Canonical W = canonicalize(Q, false);
+  Compiled C(P->GroundProto, W.Q);
+  if (!C.Ok)
+    return false;
+  C.Prog.reset();
+  for (size_t I = 0; I < W.Q.decls.size(); ++I) {
+    const Decl &D = W.Q.decls[I];
+    if (D.definition)
+      continue;
+    auto It = Model.find(W.Names[I]);
+    C.Prog.set(C.DeclSlot[I], It != Model.end() ? It->second
+                                                : smallest(D.lo.value_or(INT64_MIN), D.hi.value_or(INT64_MAX), 1)[0]);
+  }
+  for (size_t I = 0; I < W.Q.decls.size(); ++I) {
+    std::optional<int64_t> V = C.Prog.value(C.DeclSlot[I]);
+    if (!V)
+      return false;
+    Model[W.Names[I]] = *V;
+  }
+  return true;
+}
+
 double Solver::z3Millis() const { return P->SpentMs; }
 
 std::optional<Result> SharedCache::find(const std::string &Key) const {
@@ -1142,8 +1170,11 @@ Result Solver::checkImpl(const Query &Q) {
                                                              "of the query has a property"} : F;
       }
     }
-    if (R.verdict == Verdict::ViolatedAlways || R.verdict == Verdict::ViolatedSometimes)
+    if (R.verdict == Verdict::ViolatedAlways || R.verdict == Verdict::ViolatedSometimes) {
       R.model = std::move(Model);
+      if (!completeModel(Q, R.model))
+        R = Ask(canonicalize(Q, false)); // the whole query: its counterexample names every constant
+    }
   }
   Z3Calls += P->Calls - Before;
   return R;

@@ -176,6 +176,7 @@ private:
   bool tryGround(const Query &Q, Compiled &C, Result &Out);
   bool tryEnumerate(const Query &Q, Compiled &C, Result &Out);
   bool tryWitness(const Query &Q, Compiled &C, Result &Out);
+  bool completeModel(const Query &Q, std::map<std::string, int64_t> &Model);
 };
 
 } // namespace pto::z3model
