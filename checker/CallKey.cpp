@@ -21,7 +21,7 @@ struct Out {
 };
 } // namespace
 
-// Every field of CallSite, Operand, TileFacts, Symbol and PathCondition must be written here (Facts.h).
+// Every field of CallSite, Operand, TileFacts, Symbol, PathCondition and UpstreamCheck must be written here (Facts.h).
 std::string callKey(const CallSite &C) {
   Out O;
   O << C.op << C.overload << C.loc << C.function << int64_t(C.instantiatedFrom.size());
@@ -54,6 +54,19 @@ std::string callKey(const CallSite &C) {
   O << int64_t(C.constants.size());
   for (const auto &[N, V] : C.constants)
     O << N << V;
+  O << int64_t(C.upstream.size());
+  for (const UpstreamCheck &U : C.upstream) {
+    O << U.term << int64_t(U.path.size());
+    for (const PathCondition &P : U.path)
+      O << P.term << P.text << P.loc;
+    O << int64_t(U.symbols.size());
+    for (const Symbol &S : U.symbols)
+      O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;
+    O << int64_t(U.exact) << U.text << U.message << U.loc << int64_t(U.chain.size());
+    for (const auto &[L, N] : U.chain)
+      O << L << N;
+    O << U.notFollowed << (U.target ? int64_t(*U.target) : int64_t(-1));
+  }
   O << C.unresolved << int64_t(C.textual) << C.text;
   return O.S;
 }

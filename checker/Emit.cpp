@@ -16,8 +16,6 @@ namespace pto::checker {
 
 using Json = nlohmann::ordered_json;
 
-namespace {
-
 /// File as written in reports: relative to BaseDir when it lies under it, else unchanged.
 std::string relPath(const std::string &File, const std::string &BaseDir) {
   if (BaseDir.empty())
@@ -31,6 +29,8 @@ std::string relPath(const std::string &File, const std::string &BaseDir) {
     return File.substr(B.size() + 1);
   return File;
 }
+
+namespace {
 
 /// `file:line:col: ` (or less, as far as the location is known); Tool when there is no file.
 std::string locPrefix(const SourceLoc &L, const std::string &BaseDir, const std::string &Tool) {

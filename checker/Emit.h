@@ -39,6 +39,8 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
 std::string mergeSarif(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err);
 /// "N call sites, N checks: N proved, N violated, N unknown[, N errors]".
 std::string summaryLine(const Tally &T);
+/// File as written in reports: relative to BaseDir when it lies under it, else unchanged.
+std::string relPath(const std::string &File, const std::string &BaseDir);
 /// Stable across runs and unrelated edits: hash of rule id, file (relative), op, function, and message.
 std::string fingerprint(const Finding &F, const std::string &BaseDir);
 

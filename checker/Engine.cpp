@@ -585,6 +585,7 @@ public:
   void counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps);
   void contextNotes(Explained &X, const std::set<std::string> &Deps);
   void fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs);
+  void upstream(std::vector<Explained> &Xs);
   void merge(std::vector<Explained> Xs, std::vector<Finding> &Out);
 
 private:
@@ -641,6 +642,8 @@ std::vector<std::string> Engine::CallRun::missingFacts(const Reading &Rd) {
 }
 
 std::vector<Engine::CallRun::Check> Engine::CallRun::plan() {
+  if (!Sig)
+    return {}; // an op the rules do not describe (only upstream's own checks apply)
   std::set<std::string> Absent; // roles of the overload the call does not have
   if (Ov)
     for (const std::string &R : Ov->roles)
@@ -891,6 +894,28 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   const std::string &Help = Pick(V->help, R.help, V->pto.help, R.pto.help);
 
   classify(F, Res.verdict, !OpaqueDeps.empty(), V->severity.value_or(R.severity));
+  // Undecided because of facts pto-lint could not follow: a value the model gives for them, or for what is computed
+  // from them, is made up. It reads as "?", and a help that would quote one is not given (it would suggest a spelling
+  // such as `!pto.mask<b0>` that means nothing).
+  std::set<std::string> MadeUp;
+  if (F.status == Status::Unknown)
+    for (const auto &[Key, N] : Res.model) {
+      if (Facts.Text.count(Key))
+        continue;
+      std::set<std::string> From = closure(Local, {Key});
+      if (std::none_of(From.begin(), From.end(), [&](const std::string &D) { return Local.Opaque.count(D) > 0; }))
+        continue;
+      Set(Key, "?");
+      MadeUp.insert(Key);
+      for (const auto &[Pre, Rl] : Aliases)
+        if (Key.compare(0, Rl.size() + 1, Rl + ".") == 0)
+          MadeUp.insert(Pre + Key.substr(Rl.size() + 1));
+    }
+  auto QuotesMadeUp = [&](const std::string &Tmpl) {
+    return std::any_of(MadeUp.begin(), MadeUp.end(), [&](const std::string &K) {
+      return Tmpl.find("{" + K + "}") != std::string::npos;
+    });
+  };
   // "cannot prove that <summary> for 'src' on <targets>"
   auto CannotProve = [&] {
     TargetText S = "cannot prove that " + render(R.summary, Vals);
@@ -929,7 +954,7 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   if (!Why.empty() && F.status != Status::Error)
     X.note({}, render(Why, Vals));
   contextNotes(X, Deps);
-  if (F.status != Status::Error && !Help.empty())
+  if (F.status != Status::Error && !Help.empty() && !QuotesMadeUp(Help))
     X.help = render(Help, Vals);
   return X;
 }
@@ -948,6 +973,110 @@ void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explaine
   }
   // Targets that need different sizes of one tile get the fix that serves them all.
   reconcileFixes(Fixes);
+}
+
+/// Upstream's own checks the call reaches (CallSite::upstream), each decided like a rule for the target whose
+/// implementation asserts it. A violation is reported only when the path to the assert is known exactly and the
+/// counterexample is made of the call's own values; anything else not proved is counted as not followed (the
+/// summary, --coverage), not reported per call.
+void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
+  if (C.upstream.empty() || !E.enabled(UpstreamAssertId))
+    return;
+  for (const UpstreamCheck &U : C.upstream) {
+    std::vector<Target> Ts;
+    for (Target Tg : E.Opts.targets)
+      if (!U.target || *U.target == Tg)
+        Ts.push_back(Tg);
+    if (Ts.empty())
+      continue;
+    auto NotFollowed = [&](const std::string &Why) {
+      ++T.notFollowed[{U.loc.file, U.loc.line, C.op, Why}];
+      ++T.notFollowedTotal;
+    };
+    if (!U.notFollowed.empty()) {
+      NotFollowed(U.notFollowed);
+      continue;
+    }
+    Query Q;
+    Q.name = std::string(UpstreamAssertId) + " " + C.loc.file + ":" + std::to_string(C.loc.line) + " " + U.loc.file +
+             ":" + std::to_string(U.loc.line);
+    Q.prelude = E.Rules.prelude();
+    Q.shared = forQueries().Shared;
+    Q.sharedHypotheses = forQueries().PathAndWellFormed;
+    for (const Symbol &S : U.symbols)
+      Q.decls.push_back({S.name, S.lo, S.hi, std::nullopt});
+    bool Read = true;
+    for (const PathCondition &P : U.path) {
+      Q.hypotheses.push_back(term::parse(P.term, Facts.Macros));
+      Read &= bool(Q.hypotheses.back());
+    }
+    Q.property = term::parse(U.term, Facts.Macros);
+    if (!Read || !Q.property) {
+      NotFollowed("its condition could not be read");
+      continue;
+    }
+    Q.minimize = Facts.Minimize;
+    if (!E.Opts.dumpDir.empty())
+      std::ofstream(E.Opts.dumpDir + "/" + UpstreamAssertId + "-" + std::to_string(++E.Dumped) + ".smt2")
+          << z3model::Solver::toSmtLib(Q);
+    auto Start = std::chrono::steady_clock::now();
+    z3model::Result Res = E.Solver.check(Q);
+    E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
+    if (Res.verdict == Verdict::Proved) {
+      T.checks += Ts.size();
+      T.proved += Ts.size();
+      continue;
+    }
+    if (Res.verdict != Verdict::ViolatedAlways && Res.verdict != Verdict::ViolatedSometimes) {
+      NotFollowed("not decided (" + Res.reason + ")");
+      continue;
+    }
+    std::set<std::string> Used = tokens(Q.property);
+    for (const Term &H : Q.hypotheses)
+      for (const std::string &Tk : tokens(H))
+        Used.insert(Tk);
+    std::set<std::string> Deps = closure(Facts, Used);
+    std::string Why;
+    for (const Symbol &S : U.symbols)
+      if (Deps.count(S.name) && Why.empty())
+        Why = "it depends on '" + S.display + "' of the implementation" + (S.understood ? "" : " (" + S.why + ")");
+    for (const Symbol &S : C.symbols)
+      if (Deps.count(S.name) && !S.understood && Why.empty())
+        Why = "it depends on '" + S.display + "', which pto-lint could not follow (" + S.why + ")";
+    if (Why.empty() && !U.exact)
+      Why = "a guard on its path is not modelled";
+    if (!Why.empty()) {
+      NotFollowed(Why);
+      continue;
+    }
+    T.checks += Ts.size();
+    for (Target Tg : Ts) {
+      Explained X;
+      X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" + U.term;
+      Finding &F = X.finding;
+      F.ruleId = UpstreamAssertId;
+      F.op = C.op;
+      F.target = Tg;
+      F.targets = {Tg};
+      F.loc = C.loc;
+      F.function = C.function;
+      F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
+      if (!C.instantiatedFrom.empty())
+        F.instantiationLoc = C.instantiatedFrom.front();
+      F.citation = "pto-isa " + U.loc.file + ":" + std::to_string(U.loc.line) + " (PTO_ASSERT)";
+      classify(F, Res.verdict, false, Severity::Error);
+      X.message = (TargetText(C.op + ": upstream's check '" + U.text + "' fails on ").target() +=
+                   U.message.empty() ? std::string() : ": \"" + U.message + "\"");
+      counterexample(X, Res, Deps);
+      X.note(U.loc, "upstream asserts '" + U.text + "' here; PTO_ASSERT is compiled out of release builds");
+      for (auto It = U.chain.rbegin(); It != U.chain.rend(); ++It)
+        X.note(It->first, "in '" + It->second + "', called here");
+      contextNotes(X, Deps);
+      X.help = "give the call operands that satisfy upstream's check; a release build runs the call anyway, with "
+               "wrong results";
+      Xs.push_back(std::move(X));
+    }
+  }
 }
 
 void Engine::CallRun::merge(std::vector<Explained> Xs, std::vector<Finding> &Out) {
@@ -1036,6 +1165,7 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
     Failed.push_back(K);
   }
   Run.fix(Failed, Xs);
+  Run.upstream(Xs);
   Run.merge(std::move(Xs), Out);
 }
 

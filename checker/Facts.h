@@ -25,8 +25,13 @@ struct SourceLoc {
   bool valid() const { return line != 0; }
 };
 
-/// Element types, with the codes the rule vocabulary uses (rules/prelude.smt2).
-enum class DType { Unknown = 0, I8, U8, I16, U16, I32, U32, I64, U64, F16, BF16, F32, F64 };
+/// Element types, with the codes the rule vocabulary uses (rules/prelude.smt2). After F64 come PTOAS's low-precision
+/// types (PTOTypeUtils.cpp isPTOLowPrecisionType): FP8 (F8E4M3: f8E4M3FN and the other E4M3 encodings, F8E5M2),
+/// HiFloat8, the E8M0 scale payload, packed pairs (two HiFloat8, two FP4 of E1M2 or E2M1, two bf16).
+enum class DType {
+  Unknown = 0, I8, U8, I16, U16, I32, U32, I64, U64, F16, BF16, F32, F64,
+  F8E4M3, F8E5M2, HIF8, F8E8M0, HIF8X2, F4E1M2X2, F4E2M1X2, BF16X2
+};
 unsigned dtypeSize(DType D); // 0 for Unknown
 const char *dtypeCode(DType D); // the prelude constant, e.g. "F16"
 
@@ -99,6 +104,23 @@ struct PathCondition {
   SourceLoc loc;
 };
 
+/// A precondition upstream's implementation asserts (`PTO_ASSERT`, compiled out of release builds) on the way of one
+/// call: found in the implementation instantiated for the call's types, its condition translated into a term over
+/// the call's symbols (docs/upstream-checks.md).
+struct UpstreamCheck {
+  std::string term;              // Bool SMT-LIB2 over the call's symbols and `symbols` ("" when not followed)
+  std::vector<PathCondition> path; // the guards inside the implementation that lead to it
+  std::vector<Symbol> symbols;   // values of the implementation itself the term or path reads (names "u.*")
+  bool exact = true;             // false: a guard on the way was left out, so only "proved" is a verdict
+  std::string text;              // the condition as written
+  std::string message;           // upstream's message, as written (a string literal's contents)
+  SourceLoc loc;                 // the assert, in the headers the call was compiled with
+  /// The calls from the op down to the assert, outermost first: where each helper is called and its name.
+  std::vector<std::pair<SourceLoc, std::string>> chain;
+  std::string notFollowed;       // non-empty: why the condition or its path could not be translated
+  std::optional<Target> target;  // the target whose implementation it is (from the headers' paths), if one
+};
+
 /// One call of a PTO op with everything the rules may ask about.
 struct CallSite {
   std::string op;        // "TCOLARGMIN"
@@ -118,6 +140,8 @@ struct CallSite {
   /// Non-empty: the front end found a call of this op by name but could not resolve it (the translation unit has
   /// errors); why. Every rule of the call is then undecidable and the call is reported unknown, never proved.
   std::string unresolved;
+  /// Upstream's own checks this call reaches (C++ calls compiled with headers that have them).
+  std::vector<UpstreamCheck> upstream;
   /// Read from textual PTO: findings use the rules' textual forms (`pto` message, note, help) where they have one.
   bool textual = false;
   /// The call as written, through normalizeCallText (comments dropped, whitespace collapsed): with the op, the
@@ -133,7 +157,7 @@ struct CallSite {
 };
 
 /// Every fact of a call as one string: equal strings, equal checks (caches). checker/CallKey.cpp writes every field
-/// of CallSite, Operand, TileFacts, Symbol and PathCondition: a field added here must be added there.
+/// of CallSite, Operand, TileFacts, Symbol, PathCondition and UpstreamCheck: a field added here must be added there.
 std::string callKey(const CallSite &C);
 
 /// Source text of a call in a canonical spelling: comments dropped, whitespace removed except one space between

@@ -91,9 +91,16 @@ struct Tally {
   /// translation unit), for the JSON summary and conformance tests.
   std::map<std::string, std::set<std::tuple<std::string, unsigned, unsigned>>> opLocations;
   std::map<std::string, unsigned> opCalls;
+  /// Upstream's checks (CallSite::upstream) that were not decided and are not reported per call: how often each (its
+  /// assert's file and line, the op, why) was reached; their total.
+  std::map<std::tuple<std::string, unsigned, std::string, std::string>, unsigned> notFollowed;
+  unsigned notFollowedTotal = 0;
   void add(const Tally &O) {
     callSites += O.callSites; checks += O.checks; proved += O.proved;
     violated += O.violated; unknown += O.unknown; errors += O.errors;
+    notFollowedTotal += O.notFollowedTotal;
+    for (const auto &[K, N] : O.notFollowed)
+      notFollowed[K] += N;
     for (const auto &[Op, Locs] : O.opLocations)
       opLocations[Op].insert(Locs.begin(), Locs.end());
     for (const auto &[Op, N] : O.opCalls)

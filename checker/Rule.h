@@ -105,12 +105,14 @@ struct OpSignature {
   const Overload *byArity(size_t N) const;
 };
 
-/// The ids the engine reports itself, for a whole call, with no rule declaration in rules/: a call the front end
-/// could not resolve, and an operand that is not a recognised tile. Globs, NOLINT and the clang-tidy module know
+/// The ids the engine reports itself, with no rule declaration in rules/: a call the front end could not resolve, an
+/// operand that is not a recognised tile, and upstream's own checks. Globs, NOLINT and the clang-tidy module know
 /// them beside the rules' ids.
 inline constexpr const char *CallUnresolvedId = "pto-call-unresolved";
 inline constexpr const char *OperandUnrecognisedId = "pto-operand-unrecognised";
-inline constexpr const char *EngineRuleIds[] = {CallUnresolvedId, OperandUnrecognisedId};
+/// A precondition upstream's implementation asserts (PTO_ASSERT) that the call violates (docs/upstream-checks.md).
+inline constexpr const char *UpstreamAssertId = "pto-upstream-assert";
+inline constexpr const char *EngineRuleIds[] = {CallUnresolvedId, OperandUnrecognisedId, UpstreamAssertId};
 
 class RuleSet;
 /// Sets each rule's `examples` from its fixture text (FixtureOf(id); "" when it has none).

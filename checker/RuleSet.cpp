@@ -14,8 +14,10 @@ using nlohmann::json;
 unsigned dtypeSize(DType D) {
   switch (D) {
   case DType::I8: case DType::U8: return 1;
-  case DType::I16: case DType::U16: case DType::F16: case DType::BF16: return 2;
-  case DType::I32: case DType::U32: case DType::F32: return 4;
+  case DType::F8E4M3: case DType::F8E5M2: case DType::HIF8: case DType::F8E8M0: return 1;
+  case DType::F4E1M2X2: case DType::F4E2M1X2: return 1; // a pair of 4-bit values per byte
+  case DType::I16: case DType::U16: case DType::F16: case DType::BF16: case DType::HIF8X2: return 2;
+  case DType::I32: case DType::U32: case DType::F32: case DType::BF16X2: return 4;
   case DType::I64: case DType::U64: case DType::F64: return 8;
   case DType::Unknown: return 0;
   }
@@ -23,7 +25,9 @@ unsigned dtypeSize(DType D) {
 }
 
 const char *dtypeCode(DType D) {
-  static const char *Names[] = {"?", "I8", "U8", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "BF16", "F32", "F64"};
+  static const char *Names[] = {"?",      "I8",     "U8",   "I16",    "U16",    "I32",      "U32",
+                                "I64",    "U64",    "F16",  "BF16",   "F32",    "F64",      "F8E4M3",
+                                "F8E5M2", "HIF8",   "F8E8M0", "HIF8X2", "F4E1M2X2", "F4E2M1X2", "BF16X2"};
   return Names[static_cast<int>(D)];
 }
 

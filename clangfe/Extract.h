@@ -11,7 +11,9 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <map>
 #include <memory>
+#include <string>
 
 #include <vector>
 
@@ -21,10 +23,17 @@ namespace pto::clangfe {
 /// recordScopeMacros during preprocessing.
 struct ScopeMacros {
   std::vector<clang::SourceRange> vecScope, simdFunction;
+  /// Upstream's asserts, `PTO_ASSERT(condition, message)`: where each expansion starts (raw encoding) -> its message.
+  std::map<clang::SourceLocation::UIntTy, std::string> asserts;
+  bool upstream = false; // upstream's checks are lifted (Options::upstreamChecks): every op of pto_instr.hpp is a call
 };
 
-/// Registers a preprocessor callback that fills Out (which must outlive the preprocessor).
-void recordScopeMacros(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out);
+/// Registers the preprocessor callbacks that fill Out (which must outlive the preprocessor): the vector scope macros,
+/// and with UpstreamChecks upstream's asserts (recordUpstreamAsserts).
+void recordScopeMacros(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out, bool UpstreamChecks = false);
+/// Records each `PTO_ASSERT` expansion in Out, and makes its compiled-out form keep the condition in the AST (an
+/// unevaluated `sizeof`, so the program is the same) for the lifting of upstream's checks (ExtractAsserts.cpp).
+void recordUpstreamAsserts(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out);
 
 /// Finds calls of the rule set's ops (matched by qualified name pto::<OP>, so the real pto-isa headers and
 /// the project's clean-room header both work; builtins such as vmin in any namespace) in non-dependent

@@ -62,6 +62,13 @@ bool Finder::VisitCallExpr(CallExpr *CE) {
     return true;
   }
   const checker::OpSignature *Sig = Rules.op(FD->getName().str());
+  if (!Sig && Scopes.upstream && isUpstreamOp(FD) && !isUpstreamCode(CurFn)) {
+    // An op the rules do not describe: checked against upstream's own asserts only, where the user calls it (a call
+    // inside upstream's headers is part of the implementation of the op that makes it).
+    for (const CallChain &C : callingContexts(false))
+      recordIn(CE, nullptr, nullptr, C);
+    return true;
+  }
   if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
     return true;
   record(CE, FD, *Sig);
@@ -138,10 +145,10 @@ void Finder::unresolvedInPattern(const FunctionDecl *FD) {
   });
 }
 
-/// A call site of Sig's op at Call in the current function, its facts still to be filled in.
-CallSite Finder::newSite(const Expr *Call, const checker::OpSignature &Sig) {
+/// A call site of op Op at Call in the current function, its facts still to be filled in.
+CallSite Finder::newSite(const Expr *Call, const std::string &Op) {
   CallSite Site;
-  Site.op = Sig.name;
+  Site.op = Op;
   Site.loc = toLoc(Ctx, Call->getBeginLoc());
   Site.text = checker::normalizeCallText(sourceText(Ctx, Call->getSourceRange()));
   Site.function = functionName(Ctx, CurFn, /*Qualified=*/true);
@@ -155,7 +162,7 @@ void Finder::add(CallSite Site) {
 }
 
 void Finder::recordUnresolved(const Expr *Call, const checker::OpSignature &Sig, size_t Args, const std::string &Why) {
-  CallSite Site = newSite(Call, Sig);
+  CallSite Site = newSite(Call, Sig.name);
   const checker::Overload *Ov = Sig.byArity(Args);
   Site.overload = Ov ? Ov->name : Sig.overloads.empty() ? "" : Sig.overloads.front().name;
   Site.unresolved = Why;
@@ -227,29 +234,35 @@ void Finder::record(const CallExpr *CE, const FunctionDecl *FD, const checker::O
   }
   if (!Ov)
     return;
-  // A function the TU calls is checked in each calling context: its parameters bound to the caller's
-  // arguments and the caller's guards added, and so on up the callers (up to 3 levels) while the caller has
-  // parameters and callers of its own; at most 16 contexts (with more, fewer levels; with more than 16 direct
-  // callers, on its own). A register builtin (vmin, vmax) has contexts only in a function that takes a predicate
-  // (upstream's `ReduceInstr(..., MaskReg &pReg)`): its scope already follows the callers (inVectorScope), and a
-  // predicate parameter is read as the caller's argument (on its own: as what every caller passes).
+  // A register builtin (vmin, vmax) has calling contexts only in a function that takes a predicate (upstream's
+  // `ReduceInstr(..., MaskReg &pReg)`): its scope already follows the callers (inVectorScope), and a predicate
+  // parameter is read as the caller's argument (on its own: as what every caller passes).
   bool MaskParam = false;
   for (const ParmVarDecl *P : CurFn->parameters())
     MaskParam |= isMaskType(P->getType());
+  for (const CallChain &C : callingContexts(Sig.builtin && !MaskParam))
+    recordIn(CE, &Sig, Ov, C);
+}
+
+/// The calling contexts a call of the current function is checked in. A function the TU calls is checked in each
+/// calling context: its parameters bound to the caller's arguments and the caller's guards added, and so on up the
+/// callers (up to 3 levels) while the caller has parameters and callers of its own; at most 16 contexts (with more,
+/// fewer levels; with more than 16 direct callers, on its own: one empty chain).
+std::vector<CallChain> Finder::callingContexts(bool OnItsOwn) {
   std::vector<CallChain> Contexts;
   for (unsigned Levels = MaxLevels; Levels > 0; --Levels) {
     Contexts.clear();
     CallChain C;
-    if ((Sig.builtin && !MaskParam) || !contexts(CurFn, C, Levels, Contexts) || Contexts.size() > MaxContexts)
+    if (OnItsOwn || !contexts(CurFn, C, Levels, Contexts) || Contexts.size() > MaxContexts)
       Contexts.clear();
     else
       break;
   }
-  if (Contexts.empty() || (Contexts.size() == 1 && Contexts[0].empty()))
-    recordIn(CE, Sig, *Ov, {});
-  else
-    for (const CallChain &C : Contexts)
-      recordIn(CE, Sig, *Ov, C);
+  if (Contexts.size() == 1 && Contexts[0].empty())
+    Contexts.clear();
+  if (Contexts.empty())
+    Contexts.emplace_back();
+  return Contexts;
 }
 
 /// The calling contexts of F, up to Levels callers deep (a caller without parameters or callers ends a chain);
@@ -285,11 +298,44 @@ void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionD
   Tr.CallInLoop = Tr.CallLoop != nullptr;
 }
 
-/// One call site: CE in CurFn, in the calling context Context (innermost call first; empty: on its own).
-void Finder::recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const checker::Overload &Ov,
+/// Reads Callee's parameters as K's arguments (K calls Callee's function from function G), which Caller translates.
+void Finder::bindParams(CallTranslator &Callee, CallTranslator &Caller, const CallExpr *K, const FunctionDecl *G) {
+  const FunctionDecl *Fn = K->getDirectCallee();
+  unsigned Offset = isa<CXXOperatorCallExpr>(K) && Fn && isa<CXXMethodDecl>(Fn) ? 1 : 0;
+  auto Arg = [K, Offset](const ParmVarDecl *P) -> const Expr * {
+    unsigned I = P->getFunctionScopeIndex() + Offset;
+    return I < K->getNumArgs() && !isa<CXXDefaultArgExpr>(K->getArg(I)) ? K->getArg(I) : nullptr;
+  };
+  CallTranslator *O = &Caller;
+  Callee.ParamValue = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
+    const Expr *A = Arg(P);
+    if (!A)
+      return std::nullopt;
+    return inFunction(G, [&] { return O->term(A); });
+  };
+  Callee.ParamTile = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<TileFacts> {
+    const Expr *A = Arg(P);
+    if (!A)
+      return std::nullopt;
+    return inFunction(G, [&] { return O->tile(A); });
+  };
+  Callee.InCaller = [this, O, G, Arg](const ParmVarDecl *P, const std::function<CallTranslator::Term(
+                                                                 CallTranslator &, const Expr *)> &F)
+      -> std::optional<CallTranslator::Term> {
+    const Expr *A = Arg(P);
+    if (!A)
+      return std::nullopt;
+    return inFunction(G, [&] { return F(*O, A); });
+  };
+}
+
+/// One call site: CE in CurFn, in the calling context Context (innermost call first; empty: on its own). Sig and Ov
+/// are null for an op only upstream's asserts check.
+void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
                       const CallChain &Context) {
-  CallSite Site = newSite(CE, Sig);
-  Site.overload = Ov.name;
+  CallSite Site = newSite(CE, Sig ? Sig->name : CE->getDirectCallee()->getName().str());
+  if (Ov)
+    Site.overload = Ov->name;
 
   CallTranslator Tr(Ctx, CurFn, mods(CurFn), Site);
   configure(Tr, CE, CurFn);
@@ -300,36 +346,32 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const
     Site.callers.emplace_back(toLoc(Ctx, Call->getBeginLoc()), functionName(Ctx, Caller, /*Qualified=*/true));
     Outer.push_back(std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site));
     CallTranslator *O = Outer.back().get();
-    const CallExpr *K = Call;
-    const FunctionDecl *G = Caller;
-    configure(*O, K, G);
-    const FunctionDecl *Callee = K->getDirectCallee();
-    unsigned Offset = isa<CXXOperatorCallExpr>(K) && Callee && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-    auto Arg = [K, Offset](const ParmVarDecl *P) -> const Expr * {
-      unsigned I = P->getFunctionScopeIndex() + Offset;
-      return I < K->getNumArgs() && !isa<CXXDefaultArgExpr>(K->getArg(I)) ? K->getArg(I) : nullptr;
-    };
-    Inner->ParamValue = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
-      const Expr *A = Arg(P);
-      if (!A)
-        return std::nullopt;
-      return inFunction(G, [&] { return O->term(A); });
-    };
-    Inner->ParamTile = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<TileFacts> {
-      const Expr *A = Arg(P);
-      if (!A)
-        return std::nullopt;
-      return inFunction(G, [&] { return O->tile(A); });
-    };
+    configure(*O, Call, Caller);
+    bindParams(*Inner, *O, Call, Caller);
     Inner = O;
   }
-  for (size_t I = 0; I < Ov.roles.size(); ++I) {
-    checker::Operand O;
-    O.role = Ov.roles[I];
-    O.tile = Tr.tile(CE->getArg(I));
-    Site.operands.push_back(O);
+  if (Ov) {
+    for (size_t I = 0; I < Ov->roles.size(); ++I) {
+      checker::Operand O;
+      O.role = Ov->roles[I];
+      O.tile = Tr.tile(CE->getArg(I));
+      Site.operands.push_back(O);
+    }
+  } else if (const FunctionDecl *Op = CE->getDirectCallee()) {
+    // An op only upstream's checks describe: its tile arguments, named by the op's parameters (dst, src0, ...), so
+    // that the checks assume what the tile rules check apart (valid dims within the tile) and counterexamples show
+    // the tiles' valid dims.
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Op->getNumParams(); ++I)
+      if (tileSpecialization(CE->getArg(I)->getType())) {
+        checker::Operand O;
+        O.role = Op->getParamDecl(I)->getName().str();
+        if (O.role.empty() || Site.operand(O.role))
+          O.role = "arg" + std::to_string(I);
+        O.tile = Tr.tile(CE->getArg(I));
+        Site.operands.push_back(O);
+      }
   }
-  if (Sig.builtin)
+  if (Sig && Sig->builtin)
     Site.constants.emplace_back("op.invecscope", inVectorScope(CE, CurFn, 0) ? 1 : 0);
   collectPath(CE, Tr, Site);
   for (size_t I = 0; I < Context.size(); ++I)
@@ -337,6 +379,8 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const
       collectPath(Context[I].first, *Outer[I], Site);
       return 0;
     });
+  if (!Sig || !Sig->builtin)
+    lift(CE, Tr, Site);
   add(std::move(Site));
 }
 

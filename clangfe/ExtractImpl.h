@@ -138,6 +138,9 @@ public:
 
   /// The facts of the operand Arg (Extract.cpp).
   TileFacts tile(const Expr *Arg);
+  /// Dimension Dim of the shape (or, with Stride, the stride) of the global tensor Obj: its type's static value, or
+  /// the value its constructor was given (ExtractGlobal.cpp).
+  Term globalDim(const Expr *Obj, unsigned Dim, bool Stride);
 
   /// The definition (TASSIGN, SetValidShape, ...) whose effect holds at the call: the last one that always
   /// runs before it, provided no conditional definition comes between, and, if the call is in a loop, no
@@ -166,6 +169,14 @@ public:
   /// Calling context: a parameter of Fn read as the caller's argument (a term, or a tile's facts), when set.
   std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
   std::function<std::optional<TileFacts>(const ParmVarDecl *)> ParamTile;
+  /// Calling context: F applied to the caller's argument for a parameter, in the caller's translator (what a callee
+  /// reads from an argument's object, such as a global tensor's shape).
+  using InCallerFn = std::function<std::optional<Term>(const ParmVarDecl *,
+                                                       const std::function<Term(CallTranslator &, const Expr *)> &F)>;
+  InCallerFn InCaller;
+  /// The prefix of the names of the symbols this translator makes ("s." for the call's own values; the translators
+  /// of upstream's implementation use "u.", so that its values never take the name of one of the call's).
+  std::string SymbolPrefix = "s.";
   /// The main file's type spellings, for fix-its (null: no fix-its).
   TypeUses *Uses = nullptr;
   /// The TU's predicates, followed to their producers (null: only a producer written at the call is read).
@@ -337,7 +348,7 @@ private:
   }
   static bool hasInvalidInstantiation(const FunctionDecl *FD);
   void unresolvedInPattern(const FunctionDecl *FD);
-  CallSite newSite(const Expr *Call, const checker::OpSignature &Sig);
+  CallSite newSite(const Expr *Call, const std::string &Op);
   void add(CallSite Site);
   void recordUnresolved(const Expr *Call, const checker::OpSignature &Sig, size_t Args, const std::string &Why);
   void noteReferrer(const clang::ValueDecl *D);
@@ -346,8 +357,24 @@ private:
   void record(const CallExpr *CE, const FunctionDecl *FD, const checker::OpSignature &Sig);
   bool contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels, std::vector<CallChain> &Out);
   void configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G);
-  void recordIn(const CallExpr *CE, const checker::OpSignature &Sig, const checker::Overload &Ov,
+  void recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
                 const CallChain &Context);
+  std::vector<CallChain> callingContexts(bool OnItsOwn);
+  /// Binds Callee's parameters (the function K calls) to K's arguments, read by Caller in function G.
+  void bindParams(CallTranslator &Callee, CallTranslator &Caller, const CallExpr *K, const FunctionDecl *G);
+
+  // Upstream's asserts (ExtractAsserts.cpp).
+  struct Lift;
+  struct LiftFrame;
+  static bool isUpstreamOp(const FunctionDecl *FD);
+  /// True if F is a function of upstream's headers: in namespace pto (or one inside it), outside the main file.
+  bool isUpstreamCode(const FunctionDecl *F) const;
+  void lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);
+  void liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &Caller, Lift &L);
+  void liftStmt(const Stmt *S, LiftFrame &F, Lift &L);
+  void liftExpr(const Stmt *E, LiftFrame &F, Lift &L, bool Conditional);
+  void liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L);
+  std::optional<SourceLocation> assertAt(const Stmt *S) const;
 
   // Vector scopes (ExtractRegisters.cpp).
   bool inVectorScope(const CallExpr *CE, const FunctionDecl *Fn, unsigned Depth);

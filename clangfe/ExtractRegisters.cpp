@@ -578,8 +578,12 @@ private:
 
 } // namespace extract
 
-void recordScopeMacros(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) {
-  PP.addPPCallbacks(std::make_unique<extract::ScopeRecorder>(std::move(Out)));
+void recordScopeMacros(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out, bool UpstreamChecks) {
+  PP.addPPCallbacks(std::make_unique<extract::ScopeRecorder>(Out));
+  if (UpstreamChecks) {
+    Out->upstream = true;
+    recordUpstreamAsserts(PP, std::move(Out));
+  }
 }
 
 } // namespace pto::clangfe

@@ -11,14 +11,14 @@ using pto::checker::Symbol;
 namespace pto::clangfe::extract {
 
 std::string CallTranslator::freshName(const std::string &Base) {
-  std::string N = "s." + Base;
+  std::string N = SymbolPrefix + Base;
   for (unsigned K = 2;; ++K) {
     bool Taken = false;
     for (const Symbol &S : Site.symbols)
       Taken |= S.name == N;
     if (!Taken)
       return N;
-    N = "s." + Base + "." + std::to_string(K);
+    N = SymbolPrefix + Base + "." + std::to_string(K);
   }
 }
 
@@ -278,14 +278,28 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
     Term Cn = translate(CO->getCond()), T = translate(CO->getTrueExpr()), F = translate(CO->getFalseExpr());
     return {"(ite " + asBool(Cn) + " " + asInt(T) + " " + asInt(F) + ")", Sort::Int};
   }
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    StringRef N = MC->getMethodDecl() ? MC->getMethodDecl()->getName() : "";
-    if ((N == "GetValidRow" || N == "GetValidCol") && tileSpecialization(MC->getImplicitObjectArgument()->getType())) {
-      const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
-      TileFacts T = tile(Obj);
+  // Accessors of tiles and global tensors, called on an object (a static one too: `src.GetValidRow()` of a tile
+  // with static valid dims is no constant expression when `src` is a reference parameter).
+  const CallExpr *Call = dyn_cast<CallExpr>(E);
+  const Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    Obj = MC->getImplicitObjectArgument();
+  else if (const auto *ME = Call ? dyn_cast<MemberExpr>(Call->getCallee()->IgnoreParenImpCasts()) : nullptr)
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(ME->getMemberDecl()); MD && MD->isStatic())
+      Obj = ME->getBase();
+  if (Obj) {
+    const FunctionDecl *M = Call->getDirectCallee();
+    StringRef N = M && M->getIdentifier() ? M->getName() : "";
+    if ((N == "GetValidRow" || N == "GetValidCol") && tileSpecialization(Obj->getType())) {
+      TileFacts T = tile(Obj->IgnoreParenImpCasts());
       const IntFact &F = N == "GetValidRow" ? T.validRow : T.validCol;
       return {F.value ? z3model::smtInt(*F.value) : F.term, Sort::Int};
     }
+    // A global tensor's GetShape(dim) / GetStride(dim) with a constant dim.
+    Expr::EvalResult D;
+    if ((N == "GetShape" || N == "GetStride") && Call->getNumArgs() == 1 && !Call->getArg(0)->isValueDependent() &&
+        Call->getArg(0)->EvaluateAsInt(D, Ctx))
+      return globalDim(Obj, static_cast<unsigned>(D.Val.getInt().getZExtValue()), N == "GetStride");
   }
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     if (const FunctionDecl *FD = CE->getDirectCallee()) {

@@ -9,6 +9,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -197,8 +198,12 @@ namespace {
 /// (--compiler-warnings). pto-lint is not the compiler: a correct kernel on headers that warn prints nothing.
 class CompilerNoiseFilter : public DiagnosticConsumer {
 public:
-  CompilerNoiseFilter(DiagnosticConsumer &Next, bool Warnings) : Next(Next), Warnings(Warnings) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override { Next.BeginSourceFile(LO, PP); }
+  CompilerNoiseFilter(DiagnosticConsumer &Next, bool Warnings, driver::Session *Asserts)
+      : Next(Next), Warnings(Warnings), Asserts(Asserts) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    LangOpts = &LO;
+    Next.BeginSourceFile(LO, PP);
+  }
   void EndSourceFile() override { Next.EndSourceFile(); }
   void finish() override { Next.finish(); }
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
@@ -207,6 +212,10 @@ public:
       bool Own = Info.getID() >= diag::DIAG_UPPER_LIMIT;
       Dropping = !Own && !Warnings && L != DiagnosticsEngine::Error && L != DiagnosticsEngine::Fatal;
       Hidden += Dropping && L == DiagnosticsEngine::Warning;
+      if (L == DiagnosticsEngine::Error && Asserts && inUpstreamAssert(Info)) {
+        Dropping = true;
+        Asserts->upstreamAssertError();
+      }
     }
     if (!Dropping)
       Next.HandleDiagnostic(L, Info);
@@ -216,8 +225,21 @@ public:
 private:
   DiagnosticConsumer &Next;
   bool Warnings;
+  driver::Session *Asserts; // non-null: upstream's asserts are compiled in (Options::upstreamChecks)
+  const LangOptions *LangOpts = nullptr;
   bool Dropping = false; // the last diagnostic that is not a note was left out: so are its notes
   unsigned Hidden = 0;
+
+  /// An error in the condition of a PTO_ASSERT, which pto-lint compiles in (the headers compile it out).
+  bool inUpstreamAssert(const Diagnostic &Info) const {
+    if (!Info.hasSourceManager() || !LangOpts)
+      return false;
+    const SourceManager &SM = Info.getSourceManager();
+    for (SourceLocation L = Info.getLocation(); L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+      if (Lexer::getImmediateMacroName(L, SM, *LangOpts) == "PTO_ASSERT")
+        return true;
+    return false;
+  }
 };
 } // namespace
 
@@ -233,7 +255,8 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
-  CompilerNoiseFilter Filter(Printer, CompilerWarnings);
+  bool Upstream = Unit.options().upstreamChecks;
+  CompilerNoiseFilter Filter(Printer, CompilerWarnings, Upstream ? &Unit : nullptr);
   auto It = Commands.find(File);
   OneFileDatabase One(It == Commands.end() ? std::vector<CompileCommand>{} : It->second);
   // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
@@ -245,9 +268,13 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   if (!ResourceDir.empty())
     Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("-resource-dir=" + ResourceDir).c_str(),
                                                            ArgumentInsertPosition::BEGIN));
+  if (Upstream) // errors in upstream's asserts are dropped: they must not stop the compile at the error limit
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster("-ferror-limit=0", ArgumentInsertPosition::END));
   Tool.setDiagnosticConsumer(&Filter);
   Tool.setPrintErrorMessage(false); // the exit code and summary say it, once, not per thread in any order
   int Status = Tool.run(&F);
+  if (Status && Upstream && Filter.getNumErrors() == Unit.upstreamAssertErrors())
+    Status = 0; // every error was one of upstream's asserts
   OS.flush();
   Unit.compilerWarningsHidden(Filter.hidden());
   return Status;

@@ -7,6 +7,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace pto::driver; // Exit codes, usage
@@ -100,6 +101,8 @@ std::optional<int> describeRules(const pto::checker::RuleSet &Rules) {
 } // namespace
 
 int main(int argc, const char **argv) {
+  // A crash prints its stack on standard error (the signal still ends the process): a run that dies in CI says where.
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   if (argc >= 2 && llvm::StringRef(argv[1]) == "merge")
     return pto::driver::merge(std::vector<std::string>(argv + 2, argv + argc));
   auto TableOpts = tableOptions();

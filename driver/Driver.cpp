@@ -201,10 +201,42 @@ const std::vector<OptionSpec> &optionTable() {
                                  "ops, parenthesised type lists, positional tile types), with a warning each", true,
        [](Options &O, const std::string &V) { return flag("lenient-doc-syntax", V, O.lenientDocSyntax); },
        "LenientDocSyntax", "false"},
+      {"pto-backend", "emitc|vpto|file", "in .pto files, the ptoas backend they are compiled with, as ptoas's "
+                                       "option of that name (default: file, each module's pto.backend, else its "
+                                       "RUN lines, else emitc)", true,
+       [](Options &O, const std::string &V) -> std::string {
+         if (V != "emitc" && V != "vpto" && V != "file")
+           return "unknown pto-backend '" + V + "' (known: emitc, vpto, file)";
+         O.ptoBackend = V == "file" ? "" : V;
+         return "";
+       },
+       "PtoBackend", "file"},
+      {"enable-tile-op-expand", "", "in .pto files, read tile ops as ptoas --enable-tile-op-expand compiles them "
+                                    "with the vpto backend: PTOAS's own templates (=false: not; default: =file, as "
+                                    "each file's RUN lines say)", true,
+       [](Options &O, const std::string &V) -> std::string {
+         if (V == "file") {
+           O.tileOpExpand.reset();
+           return "";
+         }
+         bool B = false;
+         std::string Err = flag("enable-tile-op-expand", V, B);
+         if (Err.empty())
+           O.tileOpExpand = B;
+         return Err;
+       },
+       "EnableTileOpExpand", "file"},
       {"compiler-warnings", "", "also print the compiler's own warnings (pto-lint is not the compiler: by default it "
                                 "prints compile errors, which stop the check, and its findings; the summary counts "
                                 "the warnings it left out)", true,
        [](Options &O, const std::string &V) { return flag("compiler-warnings", V, O.compilerWarnings); }},
+      {"upstream-checks", "", "experimental: also check every op call against the PTO_ASSERTs of the pto-isa headers "
+                              "it reaches (docs/upstream-checks.md); off by default while a few upstream asserts do "
+                              "not compile", true,
+       [](Options &O, const std::string &V) { return flag("upstream-checks", V, O.upstreamChecks); }},
+      {"coverage", "", "after the summary, list upstream's checks (PTO_ASSERTs of the pto-isa headers) that were "
+                       "reached but not followed, with how often and why", true,
+       [](Options &O, const std::string &V) { return flag("coverage", V, O.coverage); }},
       {"quiet", "", "do not print the summary line (nor per-file progress)", true,
        [](Options &O, const std::string &V) { return flag("quiet", V, O.quiet); }},
       {"baseline", "FILE", "do not report the findings this baseline file records (docs/baseline.md)", true,
@@ -274,7 +306,9 @@ std::vector<Finding> groupInstantiations(std::vector<Finding> Fs, const std::vec
       Out.push_back(std::move(F));
       continue;
     }
-    std::string K = LocKey(F.loc) + " " + F.ruleId + TargetsKey(F);
+    // Upstream's checks are one rule per assert (its location is the citation); a rule's operands share one.
+    std::string K = LocKey(F.loc) + " " + F.ruleId + TargetsKey(F) +
+                    (F.ruleId == checker::UpstreamAssertId ? " " + F.citation : "");
     auto It = Group.find(K);
     if (It == Group.end()) {
       Group[K] = Out.size();
@@ -396,6 +430,10 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
   checker::EngineOptions EO = Opts.engine;
   if (!Opts.targetsExplicit && U.inferredTarget)
     EO.targets = {*U.inferredTarget};
+  // A unit that does not compile: its calls are decided where their facts are exact values (ground evaluation,
+  // enumeration), never by Z3 over values clang made up while recovering from the error.
+  if (U.compileFailed)
+    EO.budget.noSolver = "the translation unit does not compile; checks that need the solver are not decided";
   // A unit whose calls all read as before (an edit elsewhere, in the editor) gives what it gave.
   std::string CacheKey;
   std::optional<UnitCache::Entry> Kept;
@@ -575,9 +613,21 @@ std::string Session::summaryLine() const {
     Apart.push_back(std::to_string(R.advisoryOff) + " advisory not shown");
   if (unsigned N = R.compilerWarningsHidden)
     Apart.push_back(std::to_string(N) + " compiler warning" + (N == 1 ? "" : "s") + " not shown (--compiler-warnings)");
+  if (unsigned N = R.tally.notFollowedTotal)
+    Apart.push_back(std::to_string(N) + " upstream check" + (N == 1 ? "" : "s") + " not followed (--coverage)");
   for (size_t I = 0; I < Apart.size(); ++I)
     S += (I ? ", " : " (") + Apart[I] + (I + 1 == Apart.size() ? ")" : "");
   return S;
+}
+
+std::string Session::coverageReport(const std::string &BaseDir) const {
+  std::string Out;
+  for (const auto &[Key, N] : R.tally.notFollowed) {
+    const auto &[File, Line, Op, Why] = Key;
+    Out += "pto-lint: not followed: " + checker::relPath(File, BaseDir) + ":" + std::to_string(Line) + ": " + Op +
+           " (" + std::to_string(N) + "x): " + Why + "\n";
+  }
+  return Out;
 }
 
 std::string Session::statsJson() const {
@@ -593,7 +643,7 @@ std::string Session::statsJson() const {
   std::ostringstream OS;
   OS << "{\"decisions\": " << D.size() << ", \"prechecked\": " << R.prechecked << ", \"queries\": " << Q.size()
      << ", \"ground\": " << R.groundQueries << ", \"enumerated\": " << R.enumerated << ", \"cacheHits\": " << R.cacheHits
-     << ", \"z3Calls\": " << R.z3Calls << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
+     << ", \"z3Calls\": " << R.z3Calls << ", \"upstreamNotFollowed\": " << R.tally.notFollowedTotal << ", \"medianMicros\": " << Pct(D, 0.5) << ", \"p99Micros\": " << Pct(D, 0.99)
      << ", \"maxMicros\": " << Max(D) << ", \"queryMedianMicros\": " << Pct(Q, 0.5)
      << ", \"queryP99Micros\": " << Pct(Q, 0.99) << ", \"queryMaxMicros\": " << Max(Q) << ", \"calls\": " << Call.size()
      << ", \"callMedianMicros\": " << Pct(Call, 0.5) << ", \"callP99Micros\": " << Pct(Call, 0.99)

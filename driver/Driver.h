@@ -64,7 +64,11 @@ struct Options {
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
+  std::string ptoBackend;        // .pto: the ptoas backend the files are compiled with ("" = from each file)
+  std::optional<bool> tileOpExpand; // .pto: ptoas --enable-tile-op-expand (unset = from each file)
   bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
+  bool coverage = false;       // CLI: list upstream's checks that were not followed, with their reasons
+  bool upstreamChecks = false; // CLI: lift upstream's PTO_ASSERTs into checks of every op call (experimental)
   std::shared_ptr<UnitCache> unitCache; // null: every unit is checked
 };
 
@@ -143,6 +147,10 @@ public:
   void internalError() { ++R.internalErrors; }
   /// The CLI left N of the compiler's own warnings unprinted (Options::compilerWarnings); the summary says so.
   void compilerWarningsHidden(unsigned N) { R.compilerWarningsHidden += N; }
+  /// A compile error inside a condition of upstream's PTO_ASSERT, which pto-lint kept compiled in for its own checks
+  /// (Options::upstreamChecks): not the user's error, not printed, and the unit still counts as compiled.
+  void upstreamAssertError() { ++AssertErrors; }
+  unsigned upstreamAssertErrors() const { return AssertErrors; }
   /// Takes in what other sessions produced (the CLI lints each file in a session of its own, possibly on another
   /// thread or from its cache, and reports from one session that absorbed them all, in input order).
   void absorb(const Results &O) { R.add(O); }
@@ -156,6 +164,8 @@ public:
   std::string textReport(const checker::RunInfo &Info) const;
   /// `pto-lint: N files, ...`.
   std::string summaryLine() const;
+  /// Upstream's checks that were not followed, one line each with how often and why (--coverage).
+  std::string coverageReport(const std::string &BaseDir) const;
   /// Solver statistics (JSON object, one line).
   std::string statsJson() const;
   /// The run's exit code; InputsIncomplete: some input could not be processed (no command, not compiled).
@@ -165,6 +175,7 @@ private:
   Options Opts;
   const checker::RuleSet &Rules;
   Results R;
+  unsigned AssertErrors = 0;
   std::shared_ptr<const Baseline> Base;
   std::map<std::string, unsigned> BaseLeft; // fingerprint -> entries not matched yet
   bool baselined(const checker::Finding &F);

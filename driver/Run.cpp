@@ -139,7 +139,11 @@ Outcome lintPto(const Job &J, const RunContext &Ctx) {
   SS << In.rdbuf();
   const std::string Text = SS.str();
   auto S = sessionFor(J, Ctx);
-  ptotext::Reading Rd = ptotext::read(J.file, Text, *Ctx.rules, S->options().lenientDocSyntax);
+  ptotext::ReadOptions RO;
+  RO.lenient = S->options().lenientDocSyntax;
+  RO.backend = S->options().ptoBackend;
+  RO.tileOpExpand = S->options().tileOpExpand;
+  ptotext::Reading Rd = ptotext::read(J.file, Text, *Ctx.rules, RO);
   Unit U;
   U.mainFile = J.file;
   U.calls = std::move(Rd.calls);
@@ -430,6 +434,8 @@ int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
       return usage(Err);
   if (!Opts.quiet)
     (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << S.summaryLine() << "\n";
+  if (Opts.coverage)
+    (Format == "text" && Output.empty() ? llvm::outs() : llvm::errs()) << S.coverageReport(Info.baseDir);
   llvm::outs().flush();
   if (llvm::outs().has_error()) { // standard output on a full disk: an error, not a silent loss (nor an abort)
     std::string Why = llvm::outs().error().message();

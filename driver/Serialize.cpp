@@ -106,6 +106,10 @@ Json resultsToJson(const Results &R) {
   }
   J["opLocations"] = Locs;
   J["opCalls"] = T.opCalls;
+  J["notFollowed"] = Json::array();
+  for (const auto &[K, N] : T.notFollowed)
+    J["notFollowed"].push_back({std::get<0>(K), std::get<1>(K), std::get<2>(K), std::get<3>(K), N});
+  J["notFollowedTotal"] = T.notFollowedTotal;
   J["baselined"] = Json::array();
   for (const Finding &F : R.baselined)
     J["baselined"].push_back(findingToJson(F));
@@ -132,6 +136,10 @@ Results resultsFromJson(const Json &J) {
     for (const Json &L : A)
       Y.opLocations[Op].insert({L.at(0).get<std::string>(), L.at(1).get<unsigned>(), L.at(2).get<unsigned>()});
   Y.opCalls = J.at("opCalls").get<std::map<std::string, unsigned>>();
+  for (const Json &E : J.at("notFollowed"))
+    Y.notFollowed[{E.at(0).get<std::string>(), E.at(1).get<unsigned>(), E.at(2).get<std::string>(),
+                   E.at(3).get<std::string>()}] = E.at(4).get<unsigned>();
+  Y.notFollowedTotal = J.at("notFollowedTotal").get<unsigned>();
   const Json &C = J.at("counts");
   unsigned *Counts[] = {&R.suppressed,      &R.internalErrors, &R.translationUnits, &R.failedTranslationUnits,
                         &R.headerFiltered, &R.advisoryOff,   &R.compilerWarningsHidden};

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <regex>
 #include <set>
 
 namespace pto::ptotext {
@@ -64,8 +65,10 @@ private:
   static bool idChar(char C) { return std::isalnum(static_cast<unsigned char>(C)) || C == '_' || C == '.' || C == '$' || C == '-'; }
   void error(unsigned L, unsigned C, const std::string &M) { Errors.push_back({{File, L, C}, M}); }
 
-  /// A balanced `<...>` group starting at P (which is '<'), strings inside skipped. Unbalanced: false, and the
-  /// token ends at the end of its first line, so reading resumes on the next one.
+  /// A balanced `<...>` group starting at P (which is '<'), strings and `//` comments inside skipped (a type may
+  /// span lines). It cannot hold an SSA value or a block label: at `%` or `^` the group was left unclosed. Unbalanced:
+  /// false, and the token ends at the end of its first line, so reading resumes on the next one (a `>` in a comment
+  /// or a later statement never closes it).
   bool angle() {
     int Depth = 0;
     size_t SaveP = std::string::npos;
@@ -77,10 +80,19 @@ private:
         SaveCol = Col;
       }
       char C = T[P];
-      if (C == '"') {
+      if (C == '/' && T.compare(P, 2, "//") == 0) {
+        while (P < T.size() && T[P] != '\n')
+          advance();
+        continue;
+      }
+      if (C == '%' || C == '^')
+        break;
+      if (C == '"') { // a string ends at its quote, or unterminated at the end of its line
         advance();
-        while (P < T.size() && T[P] != '"')
-          advance(T[P] == '\\' ? 2 : 1);
+        while (P < T.size() && T[P] != '"' && T[P] != '\n')
+          advance(T[P] == '\\' && P + 1 < T.size() && T[P + 1] != '\n' ? 2 : 1);
+        if (P < T.size() && T[P] == '\n')
+          continue;
       } else if (C == '<') {
         ++Depth;
       } else if (C == '>' && !(P > 0 && T[P - 1] == '-')) {
@@ -180,7 +192,29 @@ private:
     }
     if (K.kind != Tok::String || K.text.empty())
       K.text = T.substr(B, P - B);
+    if (K.kind == Tok::Type || K.kind == Tok::Attr)
+      K.text = withoutComments(K.text);
     return K;
+  }
+
+  /// A type written over several lines with `//` comments between its parameters, without the comments.
+  static std::string withoutComments(const std::string &S) {
+    if (S.find("//") == std::string::npos)
+      return S;
+    std::string Out;
+    bool InString = false;
+    for (size_t I = 0; I < S.size(); ++I) {
+      if (S[I] == '"')
+        InString = !InString;
+      if (!InString && S.compare(I, 2, "//") == 0) {
+        while (I < S.size() && S[I] != '\n')
+          ++I;
+        if (I >= S.size())
+          break;
+      }
+      Out += S[I];
+    }
+    return Out;
   }
 
   void string(Token &K) {
@@ -362,8 +396,10 @@ private:
     S->op = at();
     ++I;
     bool IsFunc = S->op.text == "func.func";
-    if (IsFunc && at().kind == Tok::Symbol)
-      Function = at().text.substr(1);
+    // func.func [private|public|nested] @name
+    size_t Name = at().kind == Tok::Ident && (at().text == "private" || at().text == "public" || at().text == "nested");
+    if (IsFunc && at(Name).kind == Tok::Symbol)
+      Function = at(Name).text.substr(1);
     S->function = Function;
     int Depth = 0;
     const Token Start = S->op;
@@ -436,7 +472,12 @@ checker::DType elemType(const std::string &E) {
   static const std::map<std::string, D> M = {
       {"i8", D::I8},   {"si8", D::I8},   {"ui8", D::U8},   {"i16", D::I16}, {"si16", D::I16}, {"ui16", D::U16},
       {"i32", D::I32}, {"si32", D::I32}, {"ui32", D::U32}, {"i64", D::I64}, {"si64", D::I64}, {"ui64", D::U64},
-      {"f16", D::F16}, {"bf16", D::BF16}, {"f32", D::F32}, {"f64", D::F64}};
+      {"f16", D::F16}, {"bf16", D::BF16}, {"f32", D::F32}, {"f64", D::F64},
+      // PTOAS's low-precision types (ptoas lib/PTO/IR/PTOTypeUtils.cpp:24-35, 93-97; PTOTypeDefs.td:364-425)
+      {"f8E4M3FN", D::F8E4M3}, {"f8E4M3", D::F8E4M3}, {"f8E4M3FNUZ", D::F8E4M3}, {"f8E4M3B11FNUZ", D::F8E4M3},
+      {"f8E5M2", D::F8E5M2}, {"f8E5M2FNUZ", D::F8E5M2}, {"!pto.hif8", D::HIF8}, {"!pto.f8E8M0", D::F8E8M0},
+      {"!pto.hif8x2", D::HIF8X2}, {"!pto.f4E1M2x2", D::F4E1M2X2}, {"!pto.f4E2M1x2", D::F4E2M1X2},
+      {"!pto.bf16x2", D::BF16X2}};
   auto It = M.find(E);
   return It == M.end() ? D::Unknown : It->second;
 }
@@ -585,7 +626,8 @@ struct Value {
   std::string type;                 // its type as written
   std::optional<int64_t> constant;  // arith.constant
   std::string symbol;               // a free integer of the function (an argument, a value not followed)
-  std::string validRow, validCol;   // alloc_tile valid operands (SSA names)
+  std::string validRow, validCol;   // the valid dims of a tile as SSA names: alloc_tile's operands, or what an op gave
+  std::string validNote;            // where they come from, when not from alloc_tile's operands (for notes)
   std::string addr;                 // alloc_tile addr / tassign address (SSA name)
   std::string term, text;           // an integer (or i1) computed by arith ops: SMT term over symbols, and as read
   bool isBool = false;              // term is Bool (arith.cmpi, i1 logic)
@@ -600,6 +642,7 @@ public:
       : File(File), Rules(Rules), Out(Out), Lenient(Lenient) {}
 
   void run(const std::vector<std::unique_ptr<Stmt>> &Stmts) {
+    callGraph(Stmts, "", false);
     for (const auto &S : Stmts)
       statement(*S);
   }
@@ -613,6 +656,7 @@ private:
   std::map<std::string, Value> Values; // per function: cleared at each func.func
   std::vector<checker::Symbol> Symbols;
   int VecScope = 0;                    // depth of pto.vecscope / pto.strict_vecscope regions
+  bool CallersInVecScope = false;      // the function being read is called only from vector scopes (callGraph)
   std::vector<checker::PathCondition> Path; // guards of the enclosing scf.if branches and scf.for bounds
 
   SourceLoc loc(const Token &K) const { return {File, K.line, K.col}; }
@@ -637,9 +681,12 @@ private:
       Values.clear();
       Symbols.clear();
       functionArgs(S);
+      CallersInVecScope = calledInVecScope(S.function, 0);
     } else if (Op == "arith.constant" && S.results.size() == 1) {
       Values[S.results[0]] = produced(S);
-    } else if ((Op == "pto.alloc_tile" || Op == "pto.declare_tile") && S.results.size() == 1) {
+    } else if (validRegionOp(S)) {
+      // a tile with an implicit valid region, or one changed in place (validRegionOp())
+    } else if (Op == "pto.alloc_tile" && S.results.size() == 1) {
       Value &V = Values[S.results[0]];
       V.def = loc(S.op);
       for (size_t K = 0; K + 2 < S.body.size(); ++K)
@@ -668,12 +715,7 @@ private:
       for (const std::string &R : S.results) // a value pto-lint does not follow
         Values[R].def = loc(S.op);
     }
-    // Register ops must sit in a vector scope: pto.vecscope, pto.strict_vecscope, or a legacy scf.for marked
-    // llvm.loop.aivector_scope (reference/pto-text-forms.md §4.1 item 3).
-    bool Scope = Op == "pto.vecscope" || Op == "pto.strict_vecscope" ||
-                 (Op == "scf.for" && std::any_of(S.body.begin(), S.body.end(), [](const Token &K) {
-                    return K.text.find("aivector_scope") != std::string::npos;
-                  }));
+    bool Scope = opensVecScope(S);
     VecScope += Scope;
     // Guards: scf.if's condition holds in its first region and fails in its else region; scf.for's induction
     // variable lies in [lb, ub) in its body.
@@ -697,7 +739,15 @@ private:
     std::vector<Carried> Loop;
     if (Op == "scf.for" && !S.regions.empty())
       Loop = iterArgs(S);
+    const ValidStates Entry = validStates();
+    ValidStates FirstBranch;
+    if (loopOp(Op))
+      enterLoop(S, Entry);
     for (size_t R = 0; R < S.regions.size(); ++R) {
+      if (Op == "scf.if" && R == 1) { // the else branch starts from the valid regions before the scf.if
+        FirstBranch = validStates();
+        restoreValid(Entry);
+      }
       std::optional<checker::PathCondition> G = Body;
       if (Then)
         G = R == 0 ? *Then : checker::PathCondition{"(not " + Then->term + ")", "!(" + Then->text + ")", Then->loc};
@@ -709,6 +759,12 @@ private:
         Path.pop_back();
     }
     VecScope -= Scope;
+    if (Op == "scf.if" && !S.regions.empty()) { // then and else (or none) meet after the scf.if
+      ValidStates Last = validStates();
+      mergeValid(S.regions.size() > 1 ? FirstBranch : Last, S.regions.size() > 1 ? Last : Entry, Entry, S, Then);
+    } else if (loopOp(Op)) { // zero trips, or the last one
+      mergeValid(Entry, validStates(), Entry, S, std::nullopt);
+    }
     if (Op == "scf.for")
       for (size_t K = 0; K < Loop.size() && K < S.results.size(); ++K) // zero trips give the init, else a yield
         Values[S.results[K]] = join(Loop[K].init, yieldedValue(Loop[K].init), Loop[K].yield, yieldedValue(Loop[K].yield),
@@ -835,7 +891,9 @@ private:
   /// follow (never a fact only one of them has). Cond: the term that selects A (scf.if), for an integer ite.
   Value join(const std::string &AName, const std::optional<Value> &A, const std::string &BName,
              const std::optional<Value> &B, const std::string &Name, const std::string &Type, SourceLoc Def,
-             const std::string &Cond, const std::string &CondText = "") {
+             const std::string &Cond, const std::string &CondText = "",
+             const std::string &Why = "carried through scf.for iter_args or yielded by scf.if with values pto-lint "
+                                      "does not follow") {
     if (A && (AName == BName || B)) {
       const Value &X = *A, &Y = AName == BName ? *A : *B;
       Value V;
@@ -870,8 +928,7 @@ private:
     V.def = Def;
     V.type = Type;
     if (!Type.empty() && Type[0] != '!') // an integer: free, and said to be not followed
-      V.symbol = symbolFor(Name, Type, false, "carried through scf.for iter_args or yielded by scf.if with values "
-                                              "pto-lint does not follow");
+      V.symbol = symbolFor(Name, Type, false, Why);
     return V;
   }
 
@@ -951,6 +1008,300 @@ private:
                    "(" + A->text + (Op == "andi" ? " && " : Op == "ori" ? " || " : " ^ ") + B->text + ")", true);
     }
     return false;
+  }
+
+  // ---- valid regions that ops give implicitly or change in place ---------------------------------------------
+
+  /// A valid region as the reader follows it: the SSA names of its dims (Value::validRow, validCol).
+  struct ValidState {
+    std::string row, col, note;
+    bool operator!=(const ValidState &O) const { return row != O.row || col != O.col; }
+  };
+  using ValidStates = std::map<std::string, ValidState>; // tile -> its valid region
+
+  ValidStates validStates() const {
+    ValidStates Out;
+    for (const auto &[Name, V] : Values)
+      if (!V.validRow.empty() || !V.validCol.empty())
+        Out[Name] = {V.validRow, V.validCol, V.validNote};
+    return Out;
+  }
+  void restoreValid(const ValidStates &States) {
+    for (const auto &[Name, St] : States) {
+      Value &V = Values[Name];
+      V.validRow = St.row;
+      V.validCol = St.col;
+      V.validNote = St.note;
+    }
+  }
+
+  static bool loopOp(const std::string &Op) {
+    return Op == "scf.for" || Op == "scf.while" || Op == "scf.parallel" || Op == "scf.forall";
+  }
+
+  /// An integer value the reader makes up for a valid dim (named after the tile; never an SSA name of the file).
+  std::string madeValue(const std::string &Name, Value V) {
+    Values[Name] = std::move(V);
+    return Name;
+  }
+  std::string madeConstant(const std::string &Name, int64_t C) {
+    Value V;
+    V.constant = C;
+    return madeValue(Name, V);
+  }
+
+  /// Where control flow meets again (after an scf.if, or a loop that ran zero or more times), a tile whose valid
+  /// region is A on one way and B on the other has one that is either: the common value, an ite on the scf.if's
+  /// condition, else a value pto-lint does not follow. Only tiles defined before the op (Entry) are merged.
+  void mergeValid(const ValidStates &A, const ValidStates &B, const ValidStates &Entry, const Stmt &S,
+                  const std::optional<checker::PathCondition> &Cond) {
+    const std::string After = "after the " + S.op.text + " at line " + std::to_string(S.op.line);
+    for (const auto &[Tile, Before] : Entry) {
+      auto IA = A.find(Tile), IB = B.find(Tile);
+      ValidState X = IA == A.end() ? ValidState{} : IA->second, Y = IB == B.end() ? ValidState{} : IB->second;
+      if (!(X != Y)) {
+        restoreValid({{Tile, X}});
+        continue;
+      }
+      auto Dim = [&](const std::string &DA, const std::string &DB, const char *What) {
+        if (DA == DB)
+          return DA;
+        const std::string Name = Tile + "." + What + " (" + After + ")";
+        return madeValue(Name, join(DA, yieldedValue(DA), DB, yieldedValue(DB), Name, "index", loc(S.op),
+                                    Cond ? Cond->term : "", Cond ? Cond->text : "",
+                                    "a valid region pto.set_validshape changes in a loop or a branch pto-lint does "
+                                    "not follow"));
+      };
+      restoreValid({{Tile, {Dim(X.row, Y.row, "valid_row"), Dim(X.col, Y.col, "valid_col"),
+                            "valid region " + After + ", from the pto.set_validshape ops in it"}}});
+    }
+  }
+
+  /// The tiles a region's pto.set_validshape ops change, with the valid operands of each.
+  static void validSets(const std::vector<std::unique_ptr<Stmt>> &Region,
+                        std::map<std::string, std::vector<std::pair<std::string, std::string>>> &Out) {
+    for (const auto &S : Region) {
+      std::vector<std::string> Vs = operandsBeforeType(*S);
+      if (S->op.text == "pto.set_validshape" && Vs.size() == 3)
+        Out[Vs[0]].emplace_back(Vs[1], Vs[2]);
+      for (const auto &R : S->regions)
+        validSets(R, Out);
+    }
+  }
+
+  /// A loop body may run after an iteration that changed a tile's valid region: a tile the body changes to other
+  /// values than it has at the loop starts the body with a valid region pto-lint does not follow (until the body's
+  /// own pto.set_validshape).
+  void enterLoop(const Stmt &S, const ValidStates &Entry) {
+    std::map<std::string, std::vector<std::pair<std::string, std::string>>> Sets;
+    for (const auto &R : S.regions)
+      validSets(R, Sets);
+    const std::string Line = std::to_string(S.op.line);
+    for (const auto &[Tile, Dims] : Sets) {
+      auto It = Entry.find(Tile);
+      if (It == Entry.end())
+        continue; // defined in the loop: its own pto.set_validshape comes first
+      bool SameRow = true, SameCol = true;
+      for (const auto &[R, C] : Dims) {
+        SameRow &= R == It->second.row;
+        SameCol &= C == It->second.col;
+      }
+      if (SameRow && SameCol)
+        continue;
+      auto Dim = [&](bool Same, const std::string &Before, const char *What) {
+        if (Same)
+          return Before;
+        const std::string Name = Tile + "." + What + " (loop at line " + Line + ")";
+        Value V;
+        V.symbol = symbolFor(Name, "index", false, "changed by pto.set_validshape in an earlier iteration of the loop "
+                                                   "at line " + Line);
+        return madeValue(Name, V);
+      };
+      restoreValid({{Tile, {Dim(SameRow, It->second.row, "valid_row"), Dim(SameCol, It->second.col, "valid_col"),
+                            "its valid region may come from an earlier iteration of the loop at line " + Line}}});
+    }
+  }
+
+  /// The SSA values an op names before its `:` type list (or its attribute dictionary).
+  static std::vector<std::string> operandsBeforeType(const Stmt &S) {
+    std::vector<std::string> Vs;
+    for (const Token &K : S.body) {
+      if (K.is(":") || K.is("{") || K.kind == Tok::Arrow)
+        break;
+      if (K.kind == Tok::Value)
+        Vs.push_back(K.text);
+    }
+    return Vs;
+  }
+
+  /// Ops that make a tile whose valid region is implicit, or change or read one in place; false for other ops.
+  bool validRegionOp(const Stmt &S) {
+    const std::string &Op = S.op.text;
+    if (Op == "pto.set_validshape")
+      setValidShape(S);
+    else if (Op == "pto.get_validshape" && S.results.size() == 2)
+      getValidShape(S);
+    else if ((Op == "pto.declare_tile" || Op == "pto.tpop_from_aic" || Op == "pto.tpop_from_aiv") &&
+             S.results.size() == 1)
+      declared(S);
+    else if (Op == "pto.subview" && S.results.size() == 1)
+      subview(S);
+    else
+      return false;
+    return true;
+  }
+
+  /// A tile's dynamic valid dims set to its full shape (the dims its type states stay as they are).
+  void fullShape(const std::string &Tile, const std::string &Note) {
+    Value &V = Values[Tile];
+    std::string Why;
+    std::optional<TileBuf> B = tileBuf(V.type, Why);
+    if (!B)
+      return;
+    if (!B->vrow)
+      V.validRow = madeConstant(Tile + ".valid_row", B->rows);
+    if (!B->vcol)
+      V.validCol = madeConstant(Tile + ".valid_col", B->cols);
+    V.validNote = Note;
+  }
+
+  /// The tile an op's one result is: its type the op's last one, defined there.
+  Value &newTile(const Stmt &S) {
+    Value &V = Values[S.results[0]];
+    V = Value();
+    V.def = loc(S.op);
+    V.type = lastType(S.body);
+    return V;
+  }
+
+  /// `%t = pto.declare_tile -> T`, `%t = pto.tpop_from_aic [(%vr, %vc)] {...} -> T` (and tpop_from_aiv): PTOAS lowers
+  /// a pop to declare_tile, then set_validshape with the operands when they are given
+  /// (PTOLowerFrontendPipeOpsPass.cpp:565-594, 596-625), and a declared tile's dynamic valid region starts as its
+  /// full shape (PTOToEmitC.cpp:12545-12561, 12572-12584).
+  void declared(const Stmt &S) {
+    const std::string &Tile = S.results[0];
+    Value &V = newTile(S);
+    std::vector<std::string> Dims = operandsBeforeType(S);
+    if (S.op.text != "pto.declare_tile" && Dims.size() == 2) {
+      V.validRow = Dims[0];
+      V.validCol = Dims[1];
+      V.validNote = "valid region from the operands of " + S.op.text;
+    } else {
+      fullShape(Tile, "valid region " + S.op.text + " gives: the full shape");
+    }
+  }
+
+  /// `pto.set_validshape %t, %r, %c : T` changes %t's valid region in place; the ops after it see the new one
+  /// (PTOOps.td:492-516; PTOAS requires a dynamic valid region, PTO.cpp:13380-13401).
+  void setValidShape(const Stmt &S) {
+    ++Out.opaque;
+    std::vector<std::string> Vs = operandsBeforeType(S);
+    if (Vs.size() != 3 || !Values.count(Vs[0]))
+      return;
+    restoreValid({{Vs[0], {Vs[1], Vs[2], "valid region set by pto.set_validshape at line " + std::to_string(S.op.line)}}});
+  }
+
+  /// `%r, %c = pto.get_validshape %t : T`: %t's valid region where it is read (PTOOps.td:518-540).
+  void getValidShape(const Stmt &S) {
+    ++Out.opaque;
+    std::vector<std::string> Vs = operandsBeforeType(S);
+    for (size_t K = 0; K < 2; ++K) {
+      Value R;
+      if (Vs.size() == 1 && Values.count(Vs[0])) {
+        const Value &T = Values[Vs[0]];
+        std::string Why;
+        std::optional<TileBuf> B = tileBuf(T.type.empty() ? lastType(S.body) : T.type, Why);
+        std::optional<int64_t> Static = B ? (K ? B->vcol : B->vrow) : std::nullopt;
+        const std::string &Dim = K ? T.validCol : T.validRow;
+        if (Static)
+          R.constant = Static;
+        else if (!Dim.empty() && Values.count(Dim))
+          R = Values[Dim];
+        else if (!T.symbol.empty()) // a tile argument: the caller's valid region
+          R.symbol = symbolFor(Vs[0] + (K ? ".valid_col" : ".valid_row"), "index", true, "");
+      }
+      R.def = loc(S.op);
+      Values[S.results[K]] = R;
+    }
+  }
+
+  /// `%s = pto.subview %src[%i, %j] sizes [R, C] [valid [%vr, %vc]] : T -> T2`: its valid region is the explicit
+  /// operands clamped to the sizes, else the sizes (PTO.cpp:16834-16880); T2 states it where it is static.
+  void subview(const Stmt &S) {
+    const std::string &Tile = S.results[0];
+    Value &V = newTile(S);
+    std::string Why;
+    std::optional<TileBuf> B = tileBuf(V.type, Why);
+    std::vector<std::string> Dims;
+    for (size_t K = 0; K + 1 < S.body.size(); ++K)
+      if (S.body[K].kind == Tok::Ident && S.body[K].text == "valid" && S.body[K + 1].is("["))
+        for (size_t J = K + 2; J < S.body.size() && !S.body[J].is("]"); ++J)
+          if (S.body[J].kind == Tok::Value)
+            Dims.push_back(S.body[J].text);
+    if (!B || Dims.size() != 2)
+      return;
+    auto Clamp = [&](const std::string &Op, int64_t Size, const char *What) -> std::string {
+      auto It = Values.find(Op);
+      if (It != Values.end() && It->second.constant)
+        return madeConstant(Tile + "." + What, std::min(*It->second.constant, Size));
+      std::string T = intTerm(Op);
+      if (T.empty())
+        return Op; // not followed: the operand itself
+      Value C;
+      C.term = "(min2 " + T + " " + std::to_string(Size) + ")";
+      C.text = "min(" + textOf(Op) + ", " + std::to_string(Size) + ")";
+      return madeValue(Tile + "." + What, C);
+    };
+    V.validRow = Clamp(Dims[0], B->rows, "valid_row");
+    V.validCol = Clamp(Dims[1], B->cols, "valid_col");
+    V.validNote = "valid region from pto.subview's valid operands, at most its sizes";
+  }
+
+  // ---- vector scope through calls ------------------------------------------------------------------------------
+
+  /// Register ops must sit in a vector scope: pto.vecscope, pto.strict_vecscope, or a legacy scf.for marked
+  /// llvm.loop.aivector_scope (reference/pto-text-forms.md §4.1 item 3).
+  static bool opensVecScope(const Stmt &S) {
+    const std::string &Op = S.op.text;
+    return Op == "pto.vecscope" || Op == "pto.strict_vecscope" ||
+           (Op == "scf.for" && std::any_of(S.body.begin(), S.body.end(), [](const Token &K) {
+              return K.text.find("aivector_scope") != std::string::npos;
+            }));
+  }
+
+  struct CallOf {
+    std::string caller;
+    bool inScope;
+  };
+  std::map<std::string, std::vector<CallOf>> CallsOf; // callee -> its func.call sites
+
+  /// Every `func.call @f(...)`, with the function it is in and whether it sits in a vector scope there.
+  void callGraph(const std::vector<std::unique_ptr<Stmt>> &Region, const std::string &Fn, bool InScope) {
+    for (const auto &S : Region) {
+      const std::string &Op = S->op.text;
+      if (Op == "func.call" || Op == "call")
+        for (const Token &K : S->body)
+          if (K.kind == Tok::Symbol) {
+            CallsOf[K.text.substr(1)].push_back({Fn, InScope});
+            break;
+          }
+      for (const auto &R : S->regions)
+        callGraph(R, Op == "func.func" ? S->function : Fn, (InScope && Op != "func.func") || opensVecScope(*S));
+    }
+  }
+
+  /// Whether a function is called, and only from vector scopes (directly, or from functions called only from
+  /// them, up to 4 levels): its register code then runs in its callers' scope. PTOAS inlines such helpers
+  /// (`pto.tilelang.inline_proc`: PTOInstantiateAndInlineOpLib.cpp:47-77) before its legality pass, as bisheng
+  /// does for C++ helpers called from __VEC_SCOPE__ (the C++ front end's inVectorScope).
+  bool calledInVecScope(const std::string &Fn, unsigned Depth) const {
+    auto It = CallsOf.find(Fn);
+    if (Fn.empty() || It == CallsOf.end() || Depth >= 4)
+      return false;
+    for (const CallOf &C : It->second)
+      if (!C.inScope && (C.caller == Fn || !calledInVecScope(C.caller, Depth + 1)))
+        return false;
+    return true;
   }
 
   static bool maskProducer(const std::string &Op) {
@@ -1118,7 +1469,7 @@ private:
     };
     F.validRow = Dim(B->vrow, V ? V->validRow : "", "valid_row");
     F.validCol = Dim(B->vcol, V ? V->validCol : "", "valid_col");
-    F.validOrigin = Origin;
+    F.validOrigin = V && !V->validNote.empty() && (!B->vrow || !B->vcol) ? V->validNote : Origin;
     if (V && !V->addr.empty()) {
       auto A = Values.find(V->addr);
       F.hasAddr = true;
@@ -1195,6 +1546,36 @@ private:
       Outs.emplace_back(S.results[J], J < Results.size() ? Results[J] : "");
   }
 
+  /// The overload whose binding fits: every bound operand present, or only optional ones missing; of those, one
+  /// for the backend the file is compiled for (op.tileexpand: PTOAS's own tile-op template) when the op has one.
+  const checker::Overload *overloadFor(const checker::OpSignature &Sig, size_t Ins, size_t Outs, bool &TmpOmitted) const {
+    auto Expands = [](const checker::Overload &O) {
+      for (const auto &[N, V] : O.constants)
+        if (N == "op.tileexpand")
+          return V == 1;
+      return false;
+    };
+    for (bool Backend : {true, false}) {
+      const checker::Overload *Ov = nullptr;
+      for (const checker::Overload &O : Sig.overloads) {
+        if ((O.ptoIns.empty() && O.ptoOuts.empty()) || O.ptoOuts.size() != Outs ||
+            (Backend && Expands(O) != Out.backend.expands()))
+          continue;
+        if (O.ptoIns.size() == Ins) {
+          TmpOmitted = false;
+          return &O;
+        }
+        if (O.ptoIns.size() == Ins + O.ptoOptional.size() && !Ov) {
+          Ov = &O;
+          TmpOmitted = true;
+        }
+      }
+      if (Ov)
+        return Ov;
+    }
+    return nullptr;
+  }
+
   void call(const Stmt &S, const checker::OpSignature &Sig) {
     CallTok = S.op;
     std::vector<std::pair<std::string, std::string>> Ins, Outs;
@@ -1220,24 +1601,8 @@ private:
     C.text = callText(S);
     C.textual = true;
     C.function = S.function;
-    // The overload whose binding fits: every bound operand present, or only optional ones missing.
-    const checker::Overload *Ov = nullptr;
     bool TmpOmitted = false;
-    for (const checker::Overload &O : Sig.overloads) {
-      if (O.ptoIns.empty() && O.ptoOuts.empty())
-        continue;
-      if (O.ptoOuts.size() != Outs.size())
-        continue;
-      if (O.ptoIns.size() == Ins.size()) {
-        Ov = &O;
-        TmpOmitted = false;
-        break;
-      }
-      if (O.ptoIns.size() == Ins.size() + O.ptoOptional.size() && !Ov) {
-        Ov = &O;
-        TmpOmitted = true;
-      }
-    }
+    const checker::Overload *Ov = overloadFor(Sig, Ins.size(), Outs.size(), TmpOmitted);
     if (!Ov) {
       C.overload = Sig.overloads.empty() ? "" : Sig.overloads.front().name;
       C.unresolved = "its operands (ins " + std::to_string(Ins.size()) + ", outs " + std::to_string(Outs.size()) +
@@ -1265,15 +1630,106 @@ private:
     }
     C.symbols = Symbols;
     C.path = Path;
-    if (Sig.builtin) // register ops: whether the call sits in a vector scope
-      C.constants.emplace_back("op.invecscope", VecScope > 0 ? 1 : 0);
+    // Register ops: whether the call sits in a vector scope, its own or its callers'. ptoas's vpto backend (the one
+    // that lowers register ops) infers a pto.vecscope around register ops written outside one, in every function,
+    // before its legality pass (include/PTO/Transforms/Passes.td:896-913; docs/designs/vmi-implementation-manual.md:
+    // 122-147, 1207); it
+    // fails only when a register value would escape the inferred scope, which it reports itself.
+    if (Sig.builtin)
+      C.constants.emplace_back("op.invecscope", VecScope > 0 || CallersInVecScope || Out.backend.name == "vpto" ? 1 : 0);
     Out.calls.push_back(std::move(C));
   }
 };
 
 } // namespace
 
+namespace {
+
+/// The `// RUN:` commands of a lit test, continuation lines (a trailing `\`) joined.
+std::vector<std::string> runCommands(const std::string &Text) {
+  std::vector<std::string> Out;
+  bool Continued = false;
+  for (size_t P = 0; P < Text.size();) {
+    size_t E = Text.find('\n', P);
+    std::string Line = Text.substr(P, E == std::string::npos ? std::string::npos : E - P);
+    P = E == std::string::npos ? Text.size() : E + 1;
+    size_t R = Line.find("RUN:");
+    if (Line.find("//") == std::string::npos || R == std::string::npos) {
+      Continued = false;
+      continue;
+    }
+    std::string Cmd = trim(Line.substr(R + 4));
+    bool More = !Cmd.empty() && Cmd.back() == '\\';
+    if (More)
+      Cmd.pop_back();
+    if (Continued && !Out.empty())
+      Out.back() += " " + Cmd;
+    else
+      Out.push_back(Cmd);
+    Continued = More;
+  }
+  return Out;
+}
+
+/// The backend a file is compiled for: pto-lint's options, else the module's `pto.backend` attribute
+/// (VPTOSplitCVModule.cpp:41-44) and the ptoas commands of the RUN lines (each one that assembles the file must say
+/// `--pto-backend=vpto`, and `--enable-tile-op-expand` for the file to be read as expanded; a file only ever
+/// rejected, `not ptoas`, is read as those commands compile it), else ptoas's default, emitc.
+Backend backendOf(const std::string &Text, const std::vector<std::unique_ptr<Stmt>> &Stmts, const ReadOptions &O) {
+  Backend B;
+  std::optional<bool> RunVpto, RunExpand;
+  static const std::regex Ptoas(R"((^|[\s|;&(])(not\s+|!\s+)?ptoas\s)");
+  for (bool Rejecting : {false, true}) {
+    for (const std::string &Cmd : runCommands(Text)) {
+      std::smatch M;
+      if (!std::regex_search(Cmd, M, Ptoas) || M[2].matched != Rejecting)
+        continue;
+      std::string Rest = Cmd.substr(M.position(0));
+      bool Vpto = Rest.find("--pto-backend=vpto") != std::string::npos || Rest.find("--pto-backend vpto") != std::string::npos;
+      bool Expand = Rest.find("--enable-tile-op-expand") != std::string::npos;
+      RunVpto = RunVpto.value_or(true) && Vpto;
+      RunExpand = RunExpand.value_or(true) && Expand;
+    }
+    if (RunVpto)
+      break;
+  }
+  std::string Module;
+  for (const auto &S : Stmts)
+    if (S->op.text == "module")
+      for (size_t K = 0; K + 2 < S->body.size() && Module.empty(); ++K)
+        if (S->body[K].text == "pto.backend" && S->body[K + 1].is("=") && S->body[K + 2].kind == Tok::String)
+          Module = S->body[K + 2].text;
+  if (!O.backend.empty()) {
+    B.name = O.backend;
+    B.from = "option";
+  } else if (Module == "vpto" || Module == "emitc") {
+    B.name = Module;
+    B.from = "module attribute";
+  } else if (RunVpto) {
+    B.name = *RunVpto ? "vpto" : "emitc";
+    B.from = "RUN lines";
+  }
+  if (O.tileOpExpand) {
+    B.tileOpExpand = *O.tileOpExpand;
+    B.from = B.from == "default" || B.from == "option" ? "option" : B.from + " and option";
+  } else if (RunExpand) {
+    B.tileOpExpand = *RunExpand;
+    if (B.from != "RUN lines" && *RunExpand)
+      B.from += " and RUN lines";
+  }
+  return B;
+}
+
+} // namespace
+
 Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules, bool Lenient) {
+  ReadOptions O;
+  O.lenient = Lenient;
+  return read(File, Text, Rules, O);
+}
+
+Reading read(const std::string &File, const std::string &Text, const checker::RuleSet &Rules, const ReadOptions &Options) {
+  const bool Lenient = Options.lenient;
   Reading Out;
   if (Text.size() > MaxFileBytes) { // tokens and statements would cost memory many times the file's size
     Out.errors.push_back({{File, 1, 1},
@@ -1285,6 +1741,7 @@ Reading read(const std::string &File, const std::string &Text, const checker::Ru
   Lexer L(Text, Out.errors, File);
   Parser P(L.all(), Out.errors, File);
   std::vector<std::unique_ptr<Stmt>> Stmts = P.file();
+  Out.backend = backendOf(Text, Stmts, Options);
   Reader(File, Rules, Out, Lenient).run(Stmts);
   if (Out.errors.size() > MaxErrors) { // a file that is not PTO at all: the first errors say so, as clang's limit does
     size_t More = Out.errors.size() - MaxErrors;

@@ -7,8 +7,10 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PTOLINT_BUILD_DIR:-$here/build}
+# make: the launcher's Makefile build test; file and dpkg-dev: `cpack -G DEB` (docs/install.md; CPackDeb needs file(1)
+# and dpkg-shlibdeps) and the package test.
 packages=(g++ cmake ninja-build clang-19 clang-tidy-19 clang-tools-19 libclang-19-dev llvm-19-dev libz3-dev
-          nlohmann-json3-dev libgtest-dev libgrpc++-dev libprotobuf-dev python3 ccache)
+          nlohmann-json3-dev libgtest-dev libgrpc++-dev libprotobuf-dev python3 ccache make file dpkg-dev)
 # The report validators of `ctest -R validate` (SARIF Multitool, ajv), from npm (Debian's npm when there is none).
 npm_packages=(@microsoft/sarif-multitool@5.7.0 ajv-cli@5.0.0)
 

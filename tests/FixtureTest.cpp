@@ -9,7 +9,8 @@
 //   // expect-note[a2a3]: fails for example when cols = 0
 // The message is a prefix-free substring of the finding's message as it reads for that one target (a finding
 // reported for several targets says "on a2a3 and a5"; for target a2a3 it is matched as "on a2a3"). An annotation
-// the harness cannot read fails the test. Optional directive: `// pto-lint-flags: -DFOO` (extra compiler flags).
+// the harness cannot read fails the test. Optional directives: `// pto-lint-flags: -DFOO` (extra compiler flags),
+// `// pto-lint-options: --upstream-checks` (extra options of the CLI run).
 #include "TestUtil.h"
 
 #include <gtest/gtest.h>
@@ -67,16 +68,19 @@ std::vector<std::string> split(const std::string &S, char C) {
   return Out;
 }
 
-std::vector<Expect> readExpectations(const std::string &Path, std::string &Flags) {
+std::vector<Expect> readExpectations(const std::string &Path, std::string &Flags, std::string &Options) {
   std::ifstream In(Path);
   std::vector<Expect> Out;
   static const std::regex Re(R"(^expect(-note)?(@([+-]\d+))?\[((?:a2a3|a5|cpu)(?:,(?:a2a3|a5|cpu))*)\]:\s*(?:(error|warning|remark)\s+(pto-[a-z0-9-]+)\s*(?::\s*(.*\S))?|(.*\S))$)");
   static const std::regex FlagsRe(R"(//\s*pto-lint-flags:\s*(.*))");
+  static const std::regex OptionsRe(R"(//\s*pto-lint-options:\s*(.*))");
   std::string L;
   for (unsigned N = 1; std::getline(In, L); ++N) {
     std::smatch M;
     if (std::regex_search(L, M, FlagsRe))
       Flags += " " + M[1].str();
+    if (std::regex_search(L, M, OptionsRe))
+      Options += " " + M[1].str();
     size_t Pos = L.find("// expect");
     if (Pos == std::string::npos)
       continue;
@@ -112,6 +116,14 @@ int run(const std::string &Cmd, std::string &Out) {
     Out.append(Buf.data(), N);
   int St = pclose(P);
   return WIFEXITED(St) ? WEXITSTATUS(St) : -1;
+}
+
+/// The CLI's standard output in Out (a report that must parse), its standard error in Err (for failure messages).
+int run(const std::string &Cmd, std::string &Out, std::string &Err) {
+  pto::testutil::Out O = pto::testutil::runSplit(Cmd);
+  Out = O.text;
+  Err = O.err;
+  return O.rc;
 }
 
 std::string flags(const std::string &Extra) { return "-std=c++17 -I" + Src + "/refmodel/include" + Extra; }
@@ -234,15 +246,15 @@ std::string goldenPath(const std::string &Rel) {
 class Fixture : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Fixture, FindingsMatchAnnotations) {
-  std::string Rel = GetParam(), Path = Src + "/" + Rel, Extra;
-  std::vector<Expect> Exp = readExpectations(Path, Extra);
-  std::string Json;
-  int Rc = run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all " + Path + " -- " + flags(Extra) +
-                   " 2>/dev/null",
-               Json);
+  std::string Rel = GetParam(), Path = Src + "/" + Rel, Extra, Options;
+  std::vector<Expect> Exp = readExpectations(Path, Extra, Options);
+  std::string Json, Err;
+  int Rc = run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Options + " " + Path + " -- " +
+                   flags(Extra),
+               Json, Err);
   auto J = nlohmann::json::parse(Json, nullptr, false);
-  ASSERT_FALSE(J.is_discarded()) << "CLI output is not JSON (exit " << Rc << "):\n" << Json;
-  ASSERT_NE(Rc, 2) << Rel << " does not compile";
+  ASSERT_FALSE(J.is_discarded()) << "CLI output is not JSON (exit " << Rc << "):\n" << Json << "\nstandard error:\n" << Err;
+  ASSERT_NE(Rc, 2) << Rel << " does not compile:\n" << Err;
   std::vector<Found> Fs = findingsOf(J);
 
   for (const std::string &T : Targets) {
@@ -283,7 +295,7 @@ TEST_P(Fixture, FindingsMatchAnnotations) {
   bool Failing = false;
   for (const auto &F : J["findings"])
     Failing |= F["severity"] != "note";
-  EXPECT_EQ(Rc, Failing ? 1 : 0);
+  EXPECT_EQ(Rc, Failing ? 1 : 0) << "standard error:\n" << Err;
 
   // Every fix-it repairs its finding and makes no new one: the fixed kernel, linted again, no longer has the fixed
   // findings (rule at the line) and has no finding the original did not have.
@@ -294,12 +306,12 @@ TEST_P(Fixture, FindingsMatchAnnotations) {
     std::string Dir = tempDir("fixture-fixed");
     std::string Copy = Dir + "/" + Rel.substr(Rel.rfind('/') + 1);
     std::ofstream(Copy) << applyFixes(readFile(Path), Path, J);
-    std::string Fixed;
-    run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all " + Copy + " -- " + flags(Extra) +
-            " 2>/dev/null",
-        Fixed);
+    std::string Fixed, FixedErr;
+    run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Options + " " + Copy + " -- " + flags(Extra),
+        Fixed, FixedErr);
     auto K = nlohmann::json::parse(Fixed, nullptr, false);
-    ASSERT_FALSE(K.is_discarded()) << "fixed kernel: CLI output is not JSON:\n" << Fixed;
+    ASSERT_FALSE(K.is_discarded()) << "fixed kernel: CLI output is not JSON:\n" << Fixed << "\nstandard error:\n"
+                                   << FixedErr;
     std::set<std::pair<unsigned, std::string>> Before, Repaired;
     for (const auto &F : J["findings"]) {
       Before.insert({F["line"].get<unsigned>(), F["ruleId"].get<std::string>()});
@@ -369,15 +381,14 @@ TEST(Plugin, ReportsWhatTheCliReports) {
   std::string Files;
   for (const std::string &F : Sample)
     Files += " " + Src + "/" + F;
-  std::string Out, Json;
+  std::string Out, Json, Err;
   int Rc = run(std::string(PTOLINT_CLANGXX) + " -fsyntax-only " + flags("") + " -fplugin=" PTOLINT_PLUGIN
                " -fplugin-arg-ptolint-target=all" + Files + " 2>&1",
                Out);
-  int CliRc = run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Files + " -- " + flags("") +
-                      " 2>/dev/null",
-                  Json);
+  int CliRc = run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Files + " -- " + flags(""), Json,
+                  Err);
   auto J = nlohmann::json::parse(Json, nullptr, false);
-  ASSERT_FALSE(J.is_discarded()) << Json;
+  ASSERT_FALSE(J.is_discarded()) << Json << "\nstandard error:\n" << Err;
   std::multiset<std::string> A = fromDiagnostics(Out), B = fromJson(J);
   bool Failing = false;
   for (const auto &F : J["findings"])
@@ -385,7 +396,7 @@ TEST(Plugin, ReportsWhatTheCliReports) {
   EXPECT_FALSE(A.empty());
   EXPECT_EQ(A, B) << "plugin and CLI disagree:\n" << Out;
   EXPECT_EQ(Rc != 0, Failing) << "plugin exit code " << Rc;
-  EXPECT_EQ(CliRc, 1);
+  EXPECT_EQ(CliRc, 1) << "CLI standard error:\n" << Err;
 }
 
 /// The clang-tidy module is the same driver behind clang-tidy's shell (one check per rule): on the sample, it
@@ -403,14 +414,13 @@ TEST_P(Tidy, ReportsWhatTheCliReports) {
     if (F.rfind("examples/", 0) == 0 || F.find("colargmin-tmp-size") != std::string::npos ||
         F.find("helpers") != std::string::npos || F.find("rowreduce-tmp-size") != std::string::npos)
       Files += " " + Src + "/" + F;
-  std::string Out, Json;
+  std::string Out, Json, Err;
   run(Tool + " --quiet -checks='-*,pto-*' --config='{CheckOptions: {pto-lint.Targets: all}}'" + Files + " -- " +
           flags("") + " 2>&1",
       Out);
-  run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Files + " -- " + flags("") + " 2>/dev/null",
-      Json);
+  run(std::string(PTOLINT_CLI) + " --quiet --format=json --target=all" + Files + " -- " + flags(""), Json, Err);
   auto J = nlohmann::json::parse(Json, nullptr, false);
-  ASSERT_FALSE(J.is_discarded()) << Json;
+  ASSERT_FALSE(J.is_discarded()) << Json << "\nstandard error:\n" << Err;
   std::multiset<std::string> A = fromDiagnostics(Out), B = fromJson(J);
   EXPECT_FALSE(A.empty()) << Out;
   EXPECT_EQ(A, B) << GetParam() << " and CLI disagree:\n" << Out;

@@ -1217,6 +1217,11 @@ Result Solver::decide(const Query &Q) {
   for (const Decl &D : Q.decls)
     HasFree |= !D.definition.has_value();
 
+  if (!B.noSolver.empty()) {
+    Res.verdict = Verdict::Unknown;
+    Res.reason = B.noSolver;
+    return Res;
+  }
   if (B.tuMillis && P->SpentMs >= B.tuMillis) {
     Res.verdict = Verdict::Unknown;
     Res.reason = "the translation unit's solver time (" + std::to_string(B.tuMillis) +

@@ -110,6 +110,11 @@ struct Budget {
   /// Wall-clock cap of all Z3 calls of one session (a translation unit), in milliseconds (0: none): when it is
   /// spent, every further query that needs Z3 is "unknown", saying so.
   unsigned tuMillis = 10000;
+  /// Why Z3 may not be called in this session ("": it may). A query that neither the ground evaluator nor the
+  /// enumeration decides is "unknown" with this reason, at once. For a translation unit that does not compile, whose
+  /// values (a constant with a syntax error, an expression clang recovered) are not the program's: solver time spent
+  /// on them is spent on nothing.
+  std::string noSolver;
   /// Decide queries whose property has no free constant with the exact ground evaluator (Ground.h)
   /// instead of Z3. Off only in the differential test that checks the two agree.
   bool groundFastPath = true;

@@ -7,7 +7,8 @@
 // * Intrinsics are catch-all templates: any arguments, any explicit template arguments, and a result that
 //   converts to anything (getters return integers). Wrong arity or operand types of raw intrinsics are not
 //   detected. The name lists are best-effort (public kernels and ISA docs); extend them when a kernel reports
-//   "use of undeclared identifier".
+//   "use of undeclared identifier". tests/conformance/UpstreamHeadersTest.cpp fails when a header of upstream's
+//   include/pto calls a builtin that is missing here.
 // * Kernel launches `k<<<blocks, l2ctrlOrUbBytes, stream>>>(...)` parse in HIP host-only mode (`__HIP__`), where
 //   `__global__` is the offload-kernel attribute; in plain C++ mode `__global__` is empty and the launches must
 //   have been blanked out of the source first.
@@ -102,6 +103,11 @@ PTO_LINT_INTRINSIC(set_cross_core) PTO_LINT_INTRINSIC(wait_intra_core) PTO_LINT_
 PTO_LINT_INTRINSIC(rls_buf) PTO_LINT_INTRINSIC(mem_bar) PTO_LINT_INTRINSIC(dsb) PTO_LINT_INTRINSIC(dcci)
 PTO_LINT_INTRINSIC(st_dev) PTO_LINT_INTRINSIC(st_atomic) PTO_LINT_INTRINSIC(preload)
 PTO_LINT_INTRINSIC(sprclr) PTO_LINT_INTRINSIC(sprsts)
+
+// Tile storage: a view aliasing another tile's buffer (pto-isa npu/a2a3/TSubView.hpp:41, TReshape.hpp:53,
+// TPush.hpp:710), a tile's buffer in auto mode (common/pto_tile.hpp:1264, under __PTO_AUTO__), the MX scale tile of
+// a tile (npu/a5/TGetScaleAddr.hpp:27).
+PTO_LINT_INTRINSIC(__cce_alias) PTO_LINT_INTRINSIC(__cce_tinit) PTO_LINT_INTRINSIC(__cce_pto_get_mx_scale_tile)
 
 // Modes and masks.
 PTO_LINT_INTRINSIC(set_ctrl) PTO_LINT_INTRINSIC(set_vector_mask) PTO_LINT_INTRINSIC(set_mask_norm)
@@ -338,10 +344,30 @@ struct dim3 {
 template <class... A> inline __pto_lint_any async_invoke(A &&...) { return {}; }
 /// `async_invoke<kernel>(dim3, args...)`: the SIMT kernel to launch is an explicit template argument.
 template <auto Kernel, auto... More, class... A> inline __pto_lint_any async_invoke(A &&...) { return {}; }
-template <class... A> inline int printf(const char *, A &&...) { return 0; }
 } // namespace cce
 extern const cce::dim3 threadIdx, blockIdx, blockDim, gridDim;
+
+/// SIMT registers, as bisheng spells their getters in `__simt_vf__` code (`__cce_simt_get_TID_X()`). The registers
+/// and their widths are PTOAS's SIMT query ops (ptoas include/PTO/IR/VPTOOps.td:631-651: get_tid_x .. get_lanemask_gt,
+/// i32; get_clock64, i64), lowered to llvm.hivm.get.TID.X etc. (lib/PTO/Transforms/VPTOCANN900LLVMEmitter.cpp:2535).
+#define PTO_LINT_SIMT32(Name) PTO_LINT_INTRINSIC_RET(int32_t, __cce_simt_get_##Name)
+PTO_LINT_SIMT32(TID_X) PTO_LINT_SIMT32(TID_Y) PTO_LINT_SIMT32(TID_Z) PTO_LINT_SIMT32(BLOCK_DIM_X)
+PTO_LINT_SIMT32(BLOCK_DIM_Y) PTO_LINT_SIMT32(BLOCK_DIM_Z) PTO_LINT_SIMT32(GRID_DIM_X) PTO_LINT_SIMT32(GRID_DIM_Y)
+PTO_LINT_SIMT32(GRID_DIM_Z) PTO_LINT_SIMT32(BLOCK_IDX_X) PTO_LINT_SIMT32(BLOCK_IDX_Y) PTO_LINT_SIMT32(BLOCK_IDX_Z)
+PTO_LINT_SIMT32(BLOCKID) PTO_LINT_SIMT32(BLOCKDIM) PTO_LINT_SIMT32(SUBBLOCKID) PTO_LINT_SIMT32(SUBBLOCKDIM)
+PTO_LINT_SIMT32(VECCOREID) PTO_LINT_SIMT32(COREID) PTO_LINT_SIMT32(laneID) PTO_LINT_SIMT32(CLOCK32)
+PTO_LINT_SIMT32(LANEMASK_EQ) PTO_LINT_SIMT32(LANEMASK_LE) PTO_LINT_SIMT32(LANEMASK_LT) PTO_LINT_SIMT32(LANEMASK_GE)
+PTO_LINT_SIMT32(LANEMASK_GT)
+PTO_LINT_INTRINSIC_RET(uint64_t, __cce_simt_get_CLOCK64)
+#undef PTO_LINT_SIMT32
+/// SIMT barriers and fences (PTOAS's pto.syncthreads, pto.threadfence, pto.threadfence_block).
+PTO_LINT_INTRINSIC(__sync_workitems) PTO_LINT_INTRINSIC(__fence_workitems) PTO_LINT_INTRINSIC(__fenceblock_workitems)
 #endif
+
+/// Device-side printf, on every NPU (pto-isa npu/a2a3/TPrint.hpp:47, npu/{a2a3,a5}/custom/TSyncCVID.hpp).
+namespace cce {
+template <class... A> inline int printf(const char *, A &&...) { return 0; }
+} // namespace cce
 
 #undef PTO_LINT_INTRINSIC_RET
 #undef PTO_LINT_INTRINSIC

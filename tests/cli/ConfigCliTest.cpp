@@ -47,7 +47,8 @@ TEST(Config, FoundUpwardInheritedAndOverriddenByTheCommandLine) {
   EXPECT_EQ(Own.rc, 1) << "the closest file alone: every target\n" << Own.text;
   // Checks: the one failing rule removed; warnings-as-errors needs a warning, so only its glob is checked here.
   write(D + "/sub/.pto-lint.yaml", "Checks: '-pto-colargmin-tmp-size'\nWarningsAsErrors: 'pto-colargmin-*'\n");
-  EXPECT_EQ(run(Cli + " " + D + "/sub/k.cpp" + Flags).rc, 0);
+  Out Sub = run(Cli + " " + D + "/sub/k.cpp" + Flags);
+  EXPECT_EQ(Sub.rc, 0) << Sub;
   EXPECT_EQ(run(Cli + " --checks=pto-colargmin-tmp-size " + D + "/sub/k.cpp" + Flags).rc, 1)
       << "the command line's globs come after the file's";
 }
@@ -110,7 +111,8 @@ TEST(Config, DumpConfigReadsBackIdentically) {
 TEST(Config, ResultCacheKeysOnTheConfigurationAndBaseline) {
   std::string D = tree("Targets: a5\n");
   std::string Lint = Cli + " --cache-dir=" + D + "/cache " + D + "/sub/k.cpp";
-  EXPECT_EQ(run(Lint + Flags).rc, 0);
+  Out Clean = run(Lint + Flags);
+  EXPECT_EQ(Clean.rc, 0) << Clean;
   EXPECT_EQ(run(Lint + Flags).rc, 0) << "replayed";
   write(D + "/.pto-lint.yaml", "Targets: a2a3\n");
   EXPECT_EQ(run(Lint + Flags).rc, 1) << "an edited configuration is another key";

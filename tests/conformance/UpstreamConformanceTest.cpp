@@ -135,6 +135,7 @@ struct Run {
   int rc = -1;
   Json report;
   std::vector<std::string> compileErrors; // "path:line:col: message", path relative to the pto-isa root
+  std::string stderrText;                 // what pto-lint said (for failure messages)
 };
 
 std::string relToIsa(const std::string &P, const std::string &Isa) {
@@ -158,7 +159,8 @@ Run lint(const std::string &Target, const std::vector<KernelCommand> &Cmds, cons
   std::ifstream In(Dir + "/report.json");
   if (In)
     R.report = Json::parse(In, nullptr, false);
-  std::istringstream Err(readFile(Dir + "/stderr.txt"));
+  R.stderrText = readFile(Dir + "/stderr.txt");
+  std::istringstream Err(R.stderrText);
   std::regex ErrorLine("^(.*):([0-9]+):([0-9]+): (fatal )?error: (.*)$");
   for (std::string Line; std::getline(Err, Line);) {
     std::smatch M;
@@ -231,7 +233,8 @@ void checkTarget(const std::string &Target) {
   for (const KernelCommand &K : Cmds)
     Kernels.insert(K.file);
   Run R = lint(Target, Cmds, Isa);
-  ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << ")";
+  ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
+                                    << R.stderrText.substr(0, 8000);
   std::string ExpPath = Src + "/tests/conformance/upstream-" + Target + ".txt";
   Expectations E = readExpectations(ExpPath);
 
@@ -320,7 +323,7 @@ void checkTarget(const std::string &Target) {
       Out << "unchecked " << W << " | " << Why << "\n";
     return;
   }
-  EXPECT_LE(R.rc, E.compileErrors.empty() ? 1 : 2) << "exit code";
+  EXPECT_LE(R.rc, E.compileErrors.empty() ? 1 : 2) << "exit code; standard error:\n" << R.stderrText.substr(0, 8000);
   for (const std::string &K : std::set<std::string>(GotErrors.begin(), GotErrors.end()))
     EXPECT_TRUE(E.compileErrors.count(K)) << "compile error not expected: " << K;
   for (const auto &[K, T] : E.compileErrors) {

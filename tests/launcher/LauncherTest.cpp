@@ -189,7 +189,7 @@ TEST(Launcher, BishengBuildReportsWhatPtoLintReports) {
 
 TEST(Launcher, MakeBuildWithQuotedFlags) {
   if (run("command -v make").rc != 0)
-    GTEST_SKIP() << "needs make";
+    GTEST_SKIP() << "needs make (Debian package make; scripts/dev.sh installs it)";
   // `CXX = pto-lint-launch clang++` in a Makefile, and a -D whose value has blanks, a comma and angle brackets: it
   // must reach pto-lint as one argument (the tmp tile type, so the finding depends on it) and the compiler too.
   TempDir T("launch");
@@ -324,9 +324,12 @@ TEST(Launcher, CommandsThatAreNotCompilesPassStraightThrough) {
   Out Pre = run(L + " -E k.cpp");
   EXPECT_EQ(Pre.rc, 0) << Pre.text;
   EXPECT_NE(Pre.text.find("return 42;"), std::string::npos) << Pre.text;
-  EXPECT_EQ(run(L + " -c k.cpp -o k.o").rc, 0);
-  EXPECT_EQ(run(L + " k.o -o app").rc, 0);
-  EXPECT_EQ(run(D + "/app").rc, 0);
+  Out Compile = run(L + " -c k.cpp -o k.o");
+  EXPECT_EQ(Compile.rc, 0) << Compile;
+  Out Link = run(L + " k.o -o app");
+  EXPECT_EQ(Link.rc, 0) << Link;
+  Out App = run(D + "/app");
+  EXPECT_EQ(App.rc, 0) << App;
   // Exactly one lint: the compile, with a one-entry database.
   std::string Marks = pto::testutil::readFile(Marker);
   EXPECT_EQ(std::count(Marks.begin(), Marks.end(), '\n'), 1) << Marks;

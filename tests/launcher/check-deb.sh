@@ -3,12 +3,13 @@
 # package config, docs), its Depends (the libraries the binaries link, the Clang resource headers), and that the
 # extracted, stripped pto-lint runs and finds its prelude from where the package puts it.
 #   check-deb.sh <build dir> <source dir> <scratch dir>
-# Exit 77 (skipped) when dpkg-deb or dpkg-shlibdeps is missing.
+# Exit 77 (skipped) when a tool CPack's DEB generator needs is missing (scripts/dev.sh installs them all).
 set -euo pipefail
 build=$1 src=$2 scratch=$3
 
-for tool in cpack dpkg-deb dpkg-shlibdeps; do
-  command -v "$tool" >/dev/null || { echo "check-deb: skipped: needs $tool (Debian package dpkg-dev)"; exit 77; }
+for need in cpack:cmake dpkg-deb:dpkg dpkg-shlibdeps:dpkg-dev file:file; do
+  command -v "${need%%:*}" >/dev/null || {
+    echo "check-deb: skipped: needs ${need%%:*} (Debian package ${need#*:}; scripts/dev.sh installs it)"; exit 77; }
 done
 rm -rf "$scratch" && mkdir -p "$scratch"
 trap 'rm -rf "$scratch"' EXIT

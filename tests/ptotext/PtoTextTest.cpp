@@ -27,17 +27,131 @@ namespace {
 
 using pto::testutil::readFile;
 
-TEST(PtoText, EverySyntaxErrorIsReportedAndReadingGoesOn) {
-  const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/tests/pto/errors/syntax-errors.pto";
-  ptotext::Reading R = ptotext::read(Path, readFile(Path), checker::RuleSet::builtin());
+/// The errors of reading a fixture under tests/pto/errors, as "line:col message".
+std::vector<std::string> errorsReading(const std::string &Name, ptotext::Reading &R) {
+  const std::string Path = std::string(PTOLINT_SOURCE_DIR) + "/tests/pto/errors/" + Name;
+  R = ptotext::read(Path, readFile(Path), checker::RuleSet::builtin());
   std::vector<std::string> Got;
   for (const ptotext::Problem &P : R.errors)
     Got.push_back(std::to_string(P.loc.line) + ":" + std::to_string(P.loc.col) + " " + P.message);
-  EXPECT_EQ(Got, (std::vector<std::string>{"5:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
+  return Got;
+}
+
+TEST(PtoText, EverySyntaxErrorIsReportedAndReadingGoesOn) {
+  ptotext::Reading R;
+  EXPECT_EQ(errorsReading("syntax-errors.pto", R), (std::vector<std::string>{"5:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
                                            "6:10 expected an op name after '=', found '='", "7:5 unmatched ')'"}));
   ASSERT_EQ(R.calls.size(), 1u) << "the op after the errors is still read";
   EXPECT_EQ(R.calls[0].op, "TCOLMAX");
   EXPECT_EQ(R.calls[0].loc.line, 10u);
+}
+
+/// A type whose '<' is never closed ends at its line: a '>' in a later comment or statement does not close it, nor does
+/// a string run on past its line, so every later error is reported and every later op read.
+TEST(PtoText, UnbalancedAngleEndsAtItsLine) {
+  ptotext::Reading R;
+  EXPECT_EQ(errorsReading("unbalanced-angle.pto", R), (std::vector<std::string>{"6:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32'",
+                                           "11:27 unbalanced '<' in '!pto.tile_buf<vec, 16x64xf32, valid=\"16x64>'",
+                                           "13:27 unbalanced '<' in 'memref<16x64xf32'",
+                                           "12:10 expected an op name after '=', found '='"}));
+  ASSERT_EQ(R.calls.size(), 2u);
+  EXPECT_EQ(R.calls[0].op, "TCOLMAX");
+  EXPECT_EQ(R.calls[0].loc.line, 10u);
+  EXPECT_EQ(R.calls[1].op, "TCOLMIN");
+  EXPECT_EQ(R.calls[1].loc.line, 14u);
+}
+
+/// The backend a file is compiled for: pto-lint's options, else the module's pto.backend, else the ptoas commands of
+/// its RUN lines (every one that assembles it; `not ptoas` ones aside), else emitc. A TPARTMAX is read as the
+/// overload of that backend.
+TEST(PtoText, BackendFromOptionsModuleAndRunLines) {
+  const std::string Kernel = R"(module attributes {pto.target_arch = "a5"MODULE} {
+  func.func @k() {
+    %a = pto.alloc_tile : !pto.tile_buf<vec, 16x64xf32, valid=8x64>
+    %b = pto.alloc_tile : !pto.tile_buf<vec, 16x64xf32, valid=16x32>
+    %d = pto.alloc_tile : !pto.tile_buf<vec, 16x64xf32>
+    pto.tpartmax ins(%a, %b : !pto.tile_buf<vec, 16x64xf32, valid=8x64>, !pto.tile_buf<vec, 16x64xf32, valid=16x32>)
+                 outs(%d : !pto.tile_buf<vec, 16x64xf32>)
+    return
+  }
+}
+)";
+  auto Read = [&](const std::string &Runs, const std::string &Module, ptotext::ReadOptions O = {}) {
+    std::string T = Runs + Kernel;
+    T.replace(T.find("MODULE"), 6, Module);
+    return ptotext::read("b.pto", T, checker::RuleSet::builtin(), O);
+  };
+  auto Expect = [](const ptotext::Reading &R, const char *Name, bool Expand, const char *From) {
+    EXPECT_EQ(R.backend.name, Name);
+    EXPECT_EQ(R.backend.tileOpExpand, Expand);
+    EXPECT_EQ(R.backend.from, From);
+    ASSERT_EQ(R.calls.size(), 1u);
+    EXPECT_EQ(R.calls[0].overload, R.backend.expands() ? "tile-op-expand" : "plain");
+  };
+  const std::string Expand = "// RUN: ptoas --pto-arch=a5 --pto-backend=vpto --enable-tile-op-expand %s -o %t.o\n";
+  Expect(Read("", ""), "emitc", false, "default");
+  Expect(Read(Expand, ""), "vpto", true, "RUN lines");
+  Expect(Read("// RUN: ptoas --pto-arch=a5 --pto-backend=vpto \\\n// RUN:   --enable-tile-op-expand %s | FileCheck %s\n", ""),
+         "vpto", true, "RUN lines");
+  // Compiled both ways: not every command expands the tile ops.
+  Expect(Read(Expand + "// RUN: ptoas --pto-arch=a5 %s | FileCheck %s\n", ""), "emitc", false, "RUN lines");
+  // A command that must fail says nothing about how the file is compiled, unless every command must fail.
+  Expect(Read(Expand + "// RUN: not ptoas --pto-arch=a3 %s 2>&1 | FileCheck %s\n", ""), "vpto", true, "RUN lines");
+  Expect(Read("// RUN: not ptoas --pto-arch=a5 --pto-backend=vpto %s 2>&1 | FileCheck %s\n", ""), "vpto", false,
+         "RUN lines");
+  Expect(Read("// RUN: pto-test-opt %s -pto-vexpdif-fusion | FileCheck %s\n", ""), "emitc", false, "default");
+  Expect(Read(Expand, ", pto.backend = \"emitc\""), "emitc", true, "module attribute and RUN lines");
+  ptotext::ReadOptions O;
+  O.backend = "emitc";
+  Expect(Read(Expand, "", O), "emitc", true, "option and RUN lines");
+  O.backend = "vpto";
+  O.tileOpExpand = true;
+  Expect(Read("", "", O), "vpto", true, "option");
+}
+
+/// PTOAS's low-precision element types (PTOTypeUtils.cpp): read as types of their own, with their storage widths,
+/// so a register of them is checked like any other.
+TEST(PtoText, LowPrecisionElementTypes) {
+  const std::string Text = R"(module attributes {pto.target_arch = "a5"} {
+  func.func @k(%n: i32) {
+    pto.vecscope {
+      %m = pto.pset_b8 "PAT_ALL" : !pto.mask<b8>
+      %a = pto.vbr %n : i32 -> !pto.vreg<256xf8E5M2>
+      %x = pto.vor %a, %a, %m : !pto.vreg<256xf8E5M2>, !pto.vreg<256xf8E5M2>, !pto.mask<b8> -> !pto.vreg<256xf8E5M2>
+      %h = pto.vbr %n : i32 -> !pto.vreg<128x!pto.hif8>
+      %y = pto.vor %h, %h, %m : !pto.vreg<128x!pto.hif8>, !pto.vreg<128x!pto.hif8>, !pto.mask<b8> -> !pto.vreg<128x!pto.hif8>
+      %p = pto.vbr %n : i32 -> !pto.vreg<128x!pto.hif8x2>
+      %z = pto.vor %p, %p, %m : !pto.vreg<128x!pto.hif8x2>, !pto.vreg<128x!pto.hif8x2>, !pto.mask<b8> -> !pto.vreg<128x!pto.hif8x2>
+    }
+    return
+  }
+})";
+  ptotext::Reading R = ptotext::read("l.pto", Text, checker::RuleSet::builtin());
+  ASSERT_EQ(R.calls.size(), 3u);
+  EXPECT_EQ(R.calls[0].operand("src0")->tile.dtype, checker::DType::F8E5M2);
+  EXPECT_EQ(R.calls[1].operand("src0")->tile.dtype, checker::DType::HIF8);
+  EXPECT_EQ(R.calls[2].operand("src0")->tile.dtype, checker::DType::HIF8X2);
+  EXPECT_EQ(checker::dtypeSize(checker::DType::HIF8X2), 2u);
+  ASSERT_EQ(R.errors.size(), 1u); // 128 lanes of one byte; 128 of two bytes fill the register
+  EXPECT_EQ(R.errors[0].loc.line, 8u);
+  EXPECT_EQ(R.errors[0].message, "'!pto.vreg<128x!pto.hif8>' is 128 bytes, but a vector register holds 256 (256 lanes "
+                                 "of !pto.hif8); ptoas rejects the type");
+}
+
+/// A private function's name is the function of the calls in it (`func.func private @name`).
+TEST(PtoText, PrivateFunctionsAreNamed) {
+  const std::string Text = R"(module {
+  func.func @kernel() {
+    return
+  }
+  func.func private @helper(%v: !pto.vreg<64xf32>, %m: !pto.mask<b32>) attributes {pto.tilelang.inline_proc} {
+    %r = pto.vmax %v, %v, %m : !pto.vreg<64xf32>, !pto.vreg<64xf32>, !pto.mask<b32> -> !pto.vreg<64xf32>
+    return
+  }
+})";
+  ptotext::Reading R = ptotext::read("p.pto", Text, checker::RuleSet::builtin());
+  ASSERT_EQ(R.calls.size(), 1u);
+  EXPECT_EQ(R.calls[0].function, "helper");
 }
 
 TEST(PtoText, TileBufSpellingsAndDynamicValidShapes) {
@@ -188,8 +302,7 @@ bool negative(const std::string &Text) {
 /// `// A5:`, ... line) must get a finding of that rule. Expected errors of checked ops that no rule covers yet:
 /// `'pto.trowmax' op expects dst valid_shape[1] to be 1` (a 0x0 valid region, issue 708), the tassign address
 /// alignment (pto/tassign_addr_alignment_invalid.pto: no checked op uses the tile, so no call site carries the
-/// address), `'pto.vadd' op lhs type must not use low-precision vector element type` (pto-lint does not model the
-/// 8-bit float types: "unknown", not an error).
+/// address).
 const std::vector<std::pair<std::regex, std::string>> &coveredErrors() {
   static const std::vector<std::pair<std::regex, std::string>> Covered = {
       {std::regex(R"('pto\.tcolarg(min|max)' op expects (src|src/tmp) element type to be 1, 2, or 4 bytes wide)"),
@@ -202,7 +315,9 @@ const std::vector<std::pair<std::regex, std::string>> &coveredErrors() {
       {std::regex(R"(A5 integer pto\.vdiv is not supported for '!pto\.vreg<\d+xui)"), "pto-vmin-dtype"},
       {std::regex(R"(mask type !pto\.mask<b\d+> does not match lhs vector type)"), "pto-vmin-mask-width"},
       {std::regex(R"('pto\.v(min|max|add|sub|mul|div|and|or|xor)' op lhs, rhs, and result must have the same)"),
-       "pto-vmin-same-type"}};
+       "pto-vmin-same-type"},
+      {std::regex(R"('pto\.v(add|sub|mul|div)' op lhs type must not use low-precision vector element type)"),
+       "pto-vmin-dtype"}};
   return Covered;
 }
 

@@ -216,7 +216,7 @@ TEST(Faults, HugeFilesAreRefusedOrBounded) {
             std::string::npos)
       << P.text.substr(0, 2000);
   Out S = run(Cli + " " + write(D, "small.pto", Junk.substr(0, 1u << 20)));
-  EXPECT_EQ(S.rc, 2);
+  EXPECT_EQ(S.rc, 2) << S.text.substr(0, 4000);
   EXPECT_NE(S.text.find("more not shown"), std::string::npos) << S.text.substr(0, 2000);
   EXPECT_LT(S.text.size(), 64u << 10) << "an error per token";
   Out C = run(Cli + " " + write(D, "junk.cpp", Junk.substr(0, 4u << 20)) + Flags);

@@ -253,6 +253,7 @@ TEST(NpuKernels, ParseForEveryCore) {
   expectParses("tcolargmin_a2a3.cpp", "dav-c220-vec", 1);
   expectParses("tcolargmin_mix_a2a3.cpp", "dav-c220", 2);
   expectParses("tcolargmin_a5.cpp", "dav-c310-vec", 1);
+  expectParses("simt_a5.cpp", "dav-c310-vec", 1); // SIMT: __cce_simt_get_TID_X and family, cce::async_invoke
 }
 #endif
 

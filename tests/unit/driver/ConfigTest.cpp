@@ -176,6 +176,8 @@ TEST(Config, DefaultsAreWhatTheOptionsStartWith) {
   EXPECT_EQ(O.headerFilter, D.headerFilter);
   EXPECT_EQ(O.advisory, D.advisory);
   EXPECT_EQ(O.lenientDocSyntax, D.lenientDocSyntax);
+  EXPECT_EQ(O.ptoBackend, D.ptoBackend);
+  EXPECT_EQ(O.tileOpExpand, D.tileOpExpand);
   EXPECT_TRUE(O.warningsAsErrors.empty());
   EXPECT_TRUE(checker::globListMatch(O.engine.checks, "pto-colargmin-tmp-size", true));
 }

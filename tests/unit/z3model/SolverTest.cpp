@@ -141,6 +141,29 @@ TEST(Solver, TranslationUnitTimeCapMakesTheRestUnknown) {
   EXPECT_NE(Next.reason.find("tu-timeout"), std::string::npos) << Next.reason;
 }
 
+/// A session that may not call Z3 (a translation unit that does not compile) still decides what the ground evaluator
+/// and the enumeration decide exactly, and says "unknown", with its reason, at once for the rest.
+TEST(Solver, NoSolverDecidesExactlyOrSaysUnknownWithoutZ3) {
+  Budget B;
+  B.noSolver = "the translation unit does not compile";
+  Solver S(B);
+  Result Ground = S.check(q({{"tmp.bytes", {}, {}, "128"}, {"need", {}, {}, "512"}}, {}, "(>= tmp.bytes need)"));
+  EXPECT_EQ(Ground.verdict, Verdict::ViolatedAlways);
+  Result Small = S.check(q({{"vcol", 0, 1000, std::nullopt}}, {}, "(<= vcol 256)"));
+  EXPECT_EQ(Small.verdict, Verdict::ViolatedSometimes); // 1001 points: enumerated
+  Result Wide = S.check(q({{"n", 0, 1000000000, std::nullopt}, {"m", 0, 1000000000, std::nullopt}}, {},
+                          "(<= (+ n m) 2000000000)"));
+  EXPECT_EQ(Wide.verdict, Verdict::Unknown);
+  EXPECT_EQ(Wide.reason, B.noSolver);
+  EXPECT_EQ(S.z3Calls(), 0u);
+  Solver Free; // the same query where Z3 may run: it proves it
+  EXPECT_EQ(Free.check(q({{"n", 0, 1000000000, std::nullopt}, {"m", 0, 1000000000, std::nullopt}}, {},
+                         "(<= (+ n m) 2000000000)"))
+                .verdict,
+            Verdict::Proved);
+  EXPECT_GT(Free.z3Calls(), 0u);
+}
+
 TEST(Solver, NegativeBoundsAreWellFormed) {
   EXPECT_EQ(smtInt(-5), "(- 5)");
   EXPECT_EQ(smtInt(7), "7");

@@ -1,0 +1,470 @@
+// clangfe: upstream's own checks. pto-isa states most preconditions of its ops as `PTO_ASSERT(condition, message)`,
+// which expands to nothing unless `_DEBUG` is defined (pto-isa@3186c381 include/pto/common/debug.h:32-36). The
+// preprocessor callback below keeps the condition in the AST without changing the program (an unevaluated
+// operand), and the walk lifts every assert the implementation of an op call reaches, in the instantiation for the
+// call's types, into a check of the call: its condition and the guards on the way as terms over the call's values
+// (docs/upstream-checks.md).
+#include "ExtractImpl.h"
+
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+
+using namespace clang;
+
+namespace pto::clangfe {
+namespace extract {
+
+namespace {
+
+constexpr const char *AssertMacro = "PTO_ASSERT";
+/// Statements of the implementation one op call's walk visits at most; beyond, the rest is not followed.
+constexpr unsigned StatementBudget = 20000;
+/// Helper calls followed below the op, at most.
+constexpr unsigned MaxHelperDepth = 12;
+
+/// Makes the compiled-out form of PTO_ASSERT keep its condition, `((void)sizeof(!!(condition)))`, and records where
+/// each expansion starts and its message.
+class AssertRecorder : public PPCallbacks {
+public:
+  AssertRecorder(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) : PP(PP), Out(std::move(Out)) {}
+
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (!II || II->getName() != AssertMacro || !MI || !MI->isFunctionLike() || MI->getNumParams() < 1)
+      return;
+    IdentifierInfo *Cond = const_cast<IdentifierInfo *>(MI->params()[0]);
+    for (const Token &T : MI->tokens())
+      if (T.getIdentifierInfo() == Cond)
+        return; // the condition is compiled in (a _DEBUG build): the walk reads it from there
+    SourceLocation L = MI->getDefinitionLoc();
+    auto Tok = [&](tok::TokenKind K, IdentifierInfo *Id = nullptr) {
+      Token T;
+      T.startToken();
+      T.setKind(K);
+      T.setLocation(L);
+      T.setLength(Id ? Id->getLength() : 1);
+      if (Id)
+        T.setIdentifierInfo(Id);
+      return T;
+    };
+    IdentifierInfo *Void = PP.getIdentifierInfo("void"), *SizeOf = PP.getIdentifierInfo("sizeof");
+    Token Body[] = {Tok(tok::l_paren),         Tok(tok::l_paren), Tok(Void->getTokenID(), Void), Tok(tok::r_paren),
+                    Tok(SizeOf->getTokenID(), SizeOf), Tok(tok::l_paren), Tok(tok::exclaim), Tok(tok::exclaim),
+                    Tok(tok::l_paren),         Tok(tok::identifier, Cond), Tok(tok::r_paren), Tok(tok::r_paren),
+                    Tok(tok::r_paren)};
+    MacroInfo *New = PP.AllocateMacroInfo(L);
+    New->setIsFunctionLike();
+    SmallVector<IdentifierInfo *, 4> Params;
+    for (const IdentifierInfo *P : MI->params())
+      Params.push_back(const_cast<IdentifierInfo *>(P));
+    New->setParameterList(Params, PP.getPreprocessorAllocator());
+    if (MI->isC99Varargs())
+      New->setIsC99Varargs();
+    if (MI->isGNUVarargs())
+      New->setIsGNUVarargs();
+    New->setTokens(Body, PP.getPreprocessorAllocator());
+    New->setDefinitionEndLoc(MI->getDefinitionEndLoc());
+    PP.appendDefMacroDirective(const_cast<IdentifierInfo *>(II), New, MD->getLocation());
+  }
+
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II || II->getName() != AssertMacro)
+      return;
+    // The message: the second argument's string literals, their contents joined.
+    std::string Message;
+    if (Args && Args->getNumMacroArguments() > 1)
+      for (const Token *T = Args->getUnexpArgument(1); T && T->isNot(tok::eof); ++T)
+        if (tok::isStringLiteral(T->getKind())) {
+          std::string S = PP.getSpelling(*T);
+          size_t Open = S.find('"'), Close = S.rfind('"');
+          if (Open != std::string::npos && Close > Open)
+            Message += S.substr(Open + 1, Close - Open - 1);
+        }
+    Out->asserts[Range.getBegin().getRawEncoding()] = Message;
+  }
+
+private:
+  Preprocessor &PP;
+  std::shared_ptr<ScopeMacros> Out;
+};
+
+/// The target whose implementation a header is, by its path (include/pto/npu/a2a3, npu/a5, cpu).
+std::optional<checker::Target> headerTarget(StringRef Path) {
+  if (Path.contains("/npu/a2a3/"))
+    return checker::Target::A2A3;
+  if (Path.contains("/npu/a5/"))
+    return checker::Target::A5;
+  if (Path.contains("/pto/cpu/"))
+    return checker::Target::CPU;
+  return std::nullopt;
+}
+
+/// True if the statement leaves the function on every path through it.
+bool alwaysExits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S))
+    return true;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return !CS->body_empty() && alwaysExits(CS->body_back());
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return If->getElse() && alwaysExits(If->getThen()) && alwaysExits(If->getElse());
+  return false;
+}
+
+/// The symbols of the implementation ("|u.…|") a term mentions.
+std::set<std::string> implSymbols(const std::string &Term) {
+  std::set<std::string> Out;
+  for (size_t I = Term.find("|u."); I != std::string::npos; I = Term.find("|u.", I + 1)) {
+    size_t E = Term.find('|', I + 1);
+    if (E == std::string::npos)
+      break;
+    Out.insert(Term.substr(I + 1, E - I - 1));
+    I = E;
+  }
+  return Out;
+}
+
+std::string collapseSpace(StringRef S) {
+  std::string Out;
+  bool Gap = false;
+  for (char C : S) {
+    if (std::isspace(static_cast<unsigned char>(C))) {
+      Gap = !Out.empty();
+      continue;
+    }
+    if (Gap)
+      Out += ' ';
+    Gap = false;
+    Out += C;
+  }
+  return Out;
+}
+
+} // namespace
+
+/// An op call's walk: the call, the implementation's own values (symbols "u.*", and the path conditions of its loop
+/// counters), and what was found.
+struct Finder::Lift {
+  CallSite &Site;
+  CallSite Scratch;
+  unsigned Budget = StatementBudget;
+  bool OverBudget = false;
+  std::vector<checker::UpstreamCheck> Out;
+  std::set<std::string> Seen; // assert location, term and path: one check each
+};
+
+/// One function of the implementation on the walk: its translator (parameters bound to the caller's arguments), the
+/// guards that hold where the walk is, and the calls that led here.
+struct Finder::LiftFrame {
+  const FunctionDecl *Fn = nullptr;
+  CallTranslator *Tr = nullptr;
+  std::vector<checker::PathCondition> Guards;
+  bool Exact = true;  // every guard on the way is in Guards
+  bool InLoop = false;
+  std::vector<std::pair<SourceLoc, std::string>> Chain;
+  std::optional<checker::Target> Target;
+  std::vector<const FunctionDecl *> Stack; // the functions on the way (no recursion)
+};
+
+bool Finder::isUpstreamOp(const FunctionDecl *FD) {
+  if (!FD || !inPtoNamespace(FD) || !FD->getIdentifier())
+    return false;
+  StringRef N = FD->getName();
+  if (N.empty() || N.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != StringRef::npos)
+    return false;
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern() ? FD->getTemplateInstantiationPattern() : FD;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  SourceLocation L = SM.getFileLoc(Pattern->getLocation());
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L));
+  return FE && FE->getName().ends_with("pto_instr.hpp");
+}
+
+bool Finder::isUpstreamCode(const FunctionDecl *F) const {
+  if (!F || Ctx.getSourceManager().isInMainFile(Ctx.getSourceManager().getFileLoc(F->getLocation())))
+    return false;
+  for (const DeclContext *DC = F->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC); NS && NS->getName() == "pto")
+      return true;
+  return false;
+}
+
+/// Where the PTO_ASSERT expansion that S is starts, if S is one (the released form's `sizeof`, or the _DEBUG form's
+/// `do { if (!(condition)) ... } while (0)`).
+std::optional<SourceLocation> Finder::assertAt(const Stmt *S) const {
+  if (Scopes.asserts.empty() || !S)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (SourceLocation L = S->getBeginLoc(); L.isMacroID();) {
+    CharSourceRange R = SM.getImmediateExpansionRange(L);
+    if (Scopes.asserts.count(R.getBegin().getRawEncoding()))
+      return R.getBegin();
+    L = R.getBegin();
+  }
+  return std::nullopt;
+}
+
+void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
+  const FunctionDecl *Op = CE->getDirectCallee();
+  if (Scopes.asserts.empty() || !Op || !Op->getDefinition() || !isUpstreamOp(Op))
+    return;
+  Lift L{Site, {}, StatementBudget, false, {}, {}};
+  LiftFrame Root;
+  Root.Fn = CurFn;
+  Root.Tr = &Tr;
+  liftCall(CE, Op, Root, L);
+  if (L.OverBudget) {
+    checker::UpstreamCheck U;
+    U.loc = Site.loc;
+    U.notFollowed = "the implementation is larger than pto-lint follows (" + std::to_string(StatementBudget) +
+                    " statements)";
+    L.Out.push_back(std::move(U));
+  }
+  Site.upstream = std::move(L.Out);
+}
+
+/// Follows the call K (in the caller's frame) into Callee's body.
+void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &Caller, Lift &L) {
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (!Def || !Def->hasBody() || Caller.Stack.size() >= MaxHelperDepth ||
+      std::find(Caller.Stack.begin(), Caller.Stack.end(), Def) != Caller.Stack.end())
+    return;
+  CallTranslator Tr(Ctx, Def, mods(Def), L.Scratch);
+  Tr.SymbolPrefix = "u.";
+  Tr.CallLoc = Def->getBody()->getBeginLoc();
+  bindParams(Tr, *Caller.Tr, K, Caller.Fn);
+  LiftFrame F;
+  F.Fn = Def;
+  F.Tr = &Tr;
+  F.Guards = Caller.Guards;
+  F.Exact = Caller.Exact;
+  F.Chain = Caller.Chain;
+  F.Stack = Caller.Stack;
+  F.Stack.push_back(Def);
+  F.Target = Caller.Target;
+  if (!F.Target)
+    F.Target = headerTarget(toLoc(Ctx, Def->getLocation()).file);
+  if (!Caller.Stack.empty()) // the op itself is the finding's call, not a note
+    F.Chain.emplace_back(toLoc(Ctx, K->getBeginLoc()), functionName(Ctx, Def, /*Qualified=*/false));
+  inFunction(Def, [&] {
+    liftStmt(Def->getBody(), F, L);
+    return 0;
+  });
+}
+
+void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
+  if (!S || L.OverBudget)
+    return;
+  if (L.Budget-- == 0) {
+    L.OverBudget = true;
+    return;
+  }
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    size_t Guards = F.Guards.size();
+    bool Exact = F.Exact;
+    for (const Stmt *Child : CS->body()) {
+      liftStmt(Child, F, L);
+      if (isa<ReturnStmt>(Child) || isa<BreakStmt>(Child) || isa<ContinueStmt>(Child))
+        break;
+      // `if (c) return;` leaves the rest of the block for !c.
+      if (const auto *If = dyn_cast<IfStmt>(Child)) {
+        if (If->isConstexpr()) {
+          bool Taken = false;
+          if (!If->getCond()->isValueDependent() && If->getCond()->EvaluateAsBooleanCondition(Taken, Ctx) &&
+              alwaysExits(Taken ? If->getThen() : If->getElse()))
+            break;
+        } else if (alwaysExits(If->getThen()) && !If->getElse()) {
+          F.Tr->CallLoc = If->getBeginLoc();
+          std::string C = F.Tr->boolTerm(If->getCond());
+          F.Guards.push_back({"(not " + C + ")", "!(" + collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange())) + ")",
+                              toLoc(Ctx, If->getBeginLoc())});
+        } else if (alwaysExits(If->getThen()) || alwaysExits(If->getElse())) {
+          F.Exact = false;
+        }
+      }
+    }
+    F.Guards.resize(Guards);
+    F.Exact = Exact;
+    return;
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (If->getInit())
+      liftStmt(If->getInit(), F, L);
+    if (If->isConstexpr()) { // instantiated: the discarded branch is empty
+      liftStmt(If->getThen(), F, L);
+      liftStmt(If->getElse(), F, L);
+      return;
+    }
+    liftExpr(If->getCond(), F, L, false);
+    F.Tr->CallLoc = If->getBeginLoc();
+    std::string C = F.Tr->boolTerm(If->getCond());
+    std::string Text = collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange()));
+    SourceLoc At = toLoc(Ctx, If->getBeginLoc());
+    F.Guards.push_back({C, Text, At});
+    liftStmt(If->getThen(), F, L);
+    F.Guards.back() = {"(not " + C + ")", "!(" + Text + ")", At};
+    liftStmt(If->getElse(), F, L);
+    F.Guards.pop_back();
+    return;
+  }
+  if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
+    if (assertAt(S)) { // the _DEBUG form: do { if (!(condition)) { ... } } while (0)
+      const auto *Body = dyn_cast_or_null<CompoundStmt>(cast<DoStmt>(S)->getBody());
+      const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
+      const auto *Not = If ? dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts()) : nullptr;
+      if (Not && Not->getOpcode() == UO_LNot)
+        liftAssert(Not->getSubExpr()->IgnoreParens(), *assertAt(S), F, L);
+      return;
+    }
+    // A loop body runs under its condition on some iteration; the walk does not model which one, so a check in it
+    // is decided only when it holds whatever the iteration (Exact is cleared).
+    bool Exact = F.Exact, InLoop = F.InLoop;
+    F.Exact = false;
+    F.InLoop = true;
+    if (const auto *For = dyn_cast<ForStmt>(S)) {
+      liftStmt(For->getInit(), F, L);
+      liftStmt(For->getBody(), F, L);
+    } else if (const auto *W = dyn_cast<WhileStmt>(S)) {
+      liftStmt(W->getBody(), F, L);
+    } else if (const auto *D = dyn_cast<DoStmt>(S)) {
+      liftStmt(D->getBody(), F, L);
+    } else {
+      liftStmt(cast<CXXForRangeStmt>(S)->getBody(), F, L);
+    }
+    F.Exact = Exact;
+    F.InLoop = InLoop;
+    return;
+  }
+  if (const auto *Sw = dyn_cast<SwitchStmt>(S)) {
+    liftExpr(Sw->getCond(), F, L, false);
+    bool Exact = F.Exact;
+    F.Exact = false; // the case a statement runs under is not modelled
+    liftStmt(Sw->getBody(), F, L);
+    F.Exact = Exact;
+    return;
+  }
+  if (const auto *C = dyn_cast<CaseStmt>(S))
+    return liftStmt(C->getSubStmt(), F, L);
+  if (const auto *D = dyn_cast<DefaultStmt>(S))
+    return liftStmt(D->getSubStmt(), F, L);
+  if (const auto *Lb = dyn_cast<LabelStmt>(S))
+    return liftStmt(Lb->getSubStmt(), F, L);
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+        liftExpr(VD->getInit(), F, L, false);
+    return;
+  }
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    return liftExpr(R->getRetValue(), F, L, false);
+  if (isa<Expr>(S))
+    liftExpr(S, F, L, false);
+}
+
+/// The asserts and the calls into upstream's helpers in an expression, in order. Conditional: below a `?:`, `&&` or
+/// `||` operand that may not run, so the guards on the way are not all known.
+void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
+  if (!S || L.OverBudget)
+    return;
+  if (std::optional<SourceLocation> At = assertAt(S)) {
+    if (const auto *SO = dyn_cast<UnaryExprOrTypeTraitExpr>(S);
+        SO && SO->getKind() == UETT_SizeOf && !SO->isArgumentType()) {
+      const Expr *E = SO->getArgumentExpr()->IgnoreParens();
+      for (int I = 0; I < 2; ++I) {
+        const auto *Not = dyn_cast<UnaryOperator>(E);
+        E = Not && Not->getOpcode() == UO_LNot ? Not->getSubExpr()->IgnoreParens() : nullptr;
+        if (!E)
+          break;
+      }
+      if (E) {
+        bool Exact = F.Exact;
+        F.Exact &= !Conditional;
+        liftAssert(E, *At, F, L);
+        F.Exact = Exact;
+      }
+      return;
+    }
+  }
+  if (isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
+    return; // not run here, or not evaluated
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isLogicalOp()) {
+    liftExpr(B->getLHS(), F, L, Conditional);
+    liftExpr(B->getRHS(), F, L, true);
+    return;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(S)) {
+    liftExpr(CO->getCond(), F, L, Conditional);
+    liftExpr(CO->getTrueExpr(), F, L, true);
+    liftExpr(CO->getFalseExpr(), F, L, true);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    liftExpr(Child, F, L, Conditional);
+  // A call of a function of upstream's headers (not a member: accessors of tiles and tensors): its asserts are
+  // this call's, with its parameters bound to the arguments.
+  if (const auto *K = dyn_cast<CallExpr>(S); K && !isa<CXXMemberCallExpr>(K) && !isa<CXXOperatorCallExpr>(K))
+    if (const FunctionDecl *Callee = K->getDirectCallee(); Callee && !Callee->getBuiltinID()) {
+      bool Exact = F.Exact;
+      F.Exact &= !Conditional;
+      F.Tr->CallLoc = K->getBeginLoc();
+      F.Tr->CallInLoop = F.InLoop;
+      liftCall(K, Callee, F, L);
+      F.Exact = Exact;
+    }
+}
+
+void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  checker::UpstreamCheck U;
+  U.loc = toLoc(Ctx, At);
+  auto Msg = Scopes.asserts.find(At.getRawEncoding());
+  U.message = Msg != Scopes.asserts.end() ? Msg->second : "";
+  U.text = collapseSpace(Lexer::getSourceText(
+      CharSourceRange::getTokenRange(SM.getSpellingLoc(Cond->getBeginLoc()), SM.getSpellingLoc(Cond->getEndLoc())), SM,
+      Ctx.getLangOpts()));
+  U.chain = F.Chain;
+  U.target = F.Target;
+  U.exact = F.Exact;
+  if (Cond->isValueDependent() || Cond->isTypeDependent()) {
+    U.notFollowed = "its condition is dependent";
+  } else {
+    F.Tr->CallLoc = Cond->getBeginLoc();
+    F.Tr->CallInLoop = F.InLoop;
+    U.term = F.Tr->boolTerm(Cond);
+    U.path = F.Guards;
+    // The implementation's own values the check reads, and the conditions on its loop counters.
+    std::set<std::string> Used = implSymbols(U.term);
+    for (const checker::PathCondition &P : U.path) {
+      std::set<std::string> S = implSymbols(P.term);
+      Used.insert(S.begin(), S.end());
+    }
+    for (const checker::PathCondition &P : L.Scratch.path) {
+      std::set<std::string> S = implSymbols(P.term);
+      bool Mentions = false;
+      for (const std::string &N : S)
+        Mentions |= Used.count(N) > 0;
+      if (Mentions)
+        U.path.push_back(P);
+    }
+    for (const checker::Symbol &Sym : L.Scratch.symbols)
+      if (Used.count(Sym.name))
+        U.symbols.push_back(Sym);
+  }
+  std::string Key = U.loc.file + ":" + std::to_string(U.loc.line) + "|" + U.term + "|" + U.notFollowed;
+  for (const checker::PathCondition &P : U.path)
+    Key += "|" + P.term;
+  if (L.Seen.insert(Key).second)
+    L.Out.push_back(std::move(U));
+}
+
+} // namespace extract
+
+void recordUpstreamAsserts(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) {
+  PP.addPPCallbacks(std::make_unique<extract::AssertRecorder>(PP, std::move(Out)));
+}
+
+} // namespace pto::clangfe

@@ -1,0 +1,49 @@
+// Fixture: upstream's own checks (pto-upstream-assert, docs/upstream-checks.md). The ops come from a miniature of
+// pto-isa's layout (upstream/pto/common/pto_instr.hpp) whose a2a3 implementation asserts, compiled out, what the
+// real headers assert: a tile's valid region against a global tensor's shape, an index within the source. Each
+// assert is a check of the user's call, on the target whose implementation has it (a2a3 only here); a guard that
+// makes it hold proves it; an assert in a loop, whose iteration is not modelled, is counted as not followed.
+// pto-lint-options: --upstream-checks
+#include "upstream/pto/common/pto_instr.hpp"
+
+using namespace pto;
+
+using TileT = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, -1>;
+using GShape = Shape<1, 1, 1, -1, 64>;
+using Global = GlobalTensor<float, GShape, Stride<1, 1, 1, 64, 1>>;
+
+// The tile's valid columns are dynamic, the global tensor's last dim is 64.
+void loadAnyCols(float *src, int rows, int cols) {
+  TileT t(rows, cols);
+  Global g(src, GShape(rows));
+  // expect@+2[a2a3]: warning pto-upstream-assert: TDEMOLOAD: upstream's check 'validCol == gShape4' fails on a2a3: "The validCol of TileData must be equal to the 5th dim of the shape!"
+  // expect-note@+1[a2a3]: fails for example when rows = 1, cols = 0
+  TDEMOLOAD(t, g);
+}
+
+// The same call behind a guard that makes upstream's check hold: proved.
+void loadGuarded(float *src, int rows, int cols) {
+  if (cols != 64)
+    return;
+  TileT t(rows, cols);
+  Global g(src, GShape(rows));
+  TDEMOLOAD(t, g);
+}
+
+// An index that may run past the source's valid rows.
+void extractAt(unsigned indexRow) {
+  TileT src(16, 64);
+  TileT dst(8, 64);
+  // expect@+1[a2a3]: warning pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3: "The extracted rows must lie within src!"
+  TDEMOEXTRACT(dst, src, indexRow);
+  if (indexRow <= 8)
+    TDEMOEXTRACT(dst, src, indexRow);
+}
+
+// Always past the end: a source with fewer valid rows than the destination.
+void extractTooFew() {
+  TileT src(4, 64);
+  TileT dst(8, 64);
+  // expect@+1[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
+  TDEMOEXTRACT(dst, src, 0);
+}

@@ -1,0 +1,31 @@
+// tests: the a2a3 "implementation" of the miniature's ops (see ../../common/pto_instr.hpp): asserts behind an early
+// return, in a helper whose parameters are the op's values, under `if constexpr`, and in a loop.
+#ifndef PTOLINT_TEST_UPSTREAM_A2A3_DEMO_HPP
+#define PTOLINT_TEST_UPSTREAM_A2A3_DEMO_HPP
+
+namespace pto {
+
+template <typename TileData>
+inline void DemoLoadNd(int gShape3, int gShape4, int validRow, int validCol) {
+  PTO_ASSERT(validCol == gShape4, "The validCol of TileData must be equal to the 5th dim of the shape!");
+  PTO_ASSERT(validRow == gShape3, "The validRow of TileData must be equal to the 4th dim of the shape!");
+  if constexpr (TileData::Rows > 4096) {
+    PTO_ASSERT(validRow < 0, "never instantiated for small tiles");
+  }
+}
+
+template <typename TileData, typename GlobalData> void TDEMOLOAD_IMPL(TileData &dst, GlobalData &src) {
+  if (dst.GetValidRow() == 0)
+    return;
+  DemoLoadNd<TileData>(src.GetShape(3), src.GetShape(4), dst.GetValidRow(), dst.GetValidCol());
+  for (unsigned I = 0; I < dst.GetValidRow(); ++I)
+    PTO_ASSERT(I * 0 + src.GetShape(3) == dst.GetValidRow() + I, "a loop's iteration is not modelled");
+}
+
+template <typename TileData> void TDEMOEXTRACT_IMPL(TileData &dst, TileData &src, unsigned indexRow) {
+  PTO_ASSERT(indexRow + dst.GetValidRow() <= src.GetValidRow(), "The extracted rows must lie within src!");
+}
+
+} // namespace pto
+
+#endif
