@@ -36,7 +36,7 @@ std::string callKey(const CallSite &C) {
   for (const Operand &Op : C.operands) {
     const TileFacts &T = Op.tile;
     O << Op.role << int64_t(T.isTile) << int64_t(T.isEvent) << int64_t(T.isReg) << int64_t(T.isMask) << T.maskWidth
-      << T.maskPartial << T.maskOrigin << T.expr << T.typeSpelling << T.declLoc << T.loc << int64_t(T.dtype)
+      << T.maskPartial << T.maskOrigin << T.maskWhy << T.expr << T.typeSpelling << T.declLoc << T.loc << int64_t(T.dtype)
       << T.dtypeName << T.rows << T.cols << T.blayout << T.slayout << T.sfractalSize << T.declValidRow
       << T.declValidCol << T.validRow << T.validCol << int64_t(T.hasAddr) << T.addr << T.validOrigin
       << int64_t(T.writtenArgs.size());

@@ -154,8 +154,8 @@ void declareFact(FactTable &F, const std::string &R, const facts::OperandFactInf
   std::string N = R + "." + I.name;
   auto Shown = [&] { return *I.shown ? shownOf(I, T) : N; };
   auto Opaque = [&] { F.opaque(N, Shown()); };
-  auto Read = [&](const std::string &Term) {
-    F.read(N, Term);
+  auto Read = [&](const Term &V) {
+    F.read(N, V);
     F.Display[N] = Shown();
   };
   bool Typed = T.dtype != DType::Unknown;
@@ -214,8 +214,14 @@ void declareFact(FactTable &F, const std::string &R, const facts::OperandFactInf
     if (!T.hasAddr)
       return F.known(N, 0);
     return T.addr.value ? F.known(N, *T.addr.value) : Read(T.addr.term);
-  case FactSource::MaskWidth: return T.maskWidth ? F.known(N, T.maskWidth) : Opaque();
-  case FactSource::MaskPartial: return T.maskPartial >= 0 ? F.known(N, T.maskPartial) : Opaque();
+  case FactSource::MaskWidth:
+  case FactSource::MaskPartial: {
+    bool Known = I.from == FactSource::MaskWidth ? T.maskWidth != 0 : T.maskPartial >= 0;
+    if (Known)
+      return F.known(N, I.from == FactSource::MaskWidth ? T.maskWidth : T.maskPartial);
+    // Why the predicate was not followed, when the front end knows (several producers that disagree, a parameter).
+    return F.opaque(N, Shown() + (T.maskWhy.empty() ? "" : " (" + T.maskWhy + ")"));
+  }
   case FactSource::Expr:
   case FactSource::TypeSpelling:
   case FactSource::MaskOrigin: return; // text (the loader keeps Text facts out of the declaration order)

@@ -62,6 +62,7 @@ struct TileFacts {
   int64_t maskWidth = 0;       // granularity in bits of the predicate's producer (8/16/32; 0 unknown)
   int64_t maskPartial = -1;    // 1: plt_bN or pset_bN(PAT_VLn); 0: an all-true pattern; -1 unknown
   std::string maskOrigin;      // the producer as written, for notes
+  std::string maskWhy;         // what the front end could not follow, when width or partial is unknown
   std::string expr;            // the argument as written, e.g. "src"
   std::string typeSpelling;    // the tile type as written or printed
   SourceLoc declLoc;           // where the tile variable is declared, if known

@@ -234,9 +234,13 @@ void Finder::record(const CallExpr *CE, const FunctionDecl *FD, const checker::O
   }
   if (!Ov)
     return;
-  // Register builtins (vmin, vmax) are checked on their own: their scope already follows the callers
-  // (inVectorScope), and a predicate is not followed through calls.
-  for (const CallChain &C : callingContexts(Sig.builtin))
+  // A register builtin (vmin, vmax) has calling contexts only in a function that takes a predicate (upstream's
+  // `ReduceInstr(..., MaskReg &pReg)`): its scope already follows the callers (inVectorScope), and a predicate
+  // parameter is read as the caller's argument (on its own: as what every caller passes).
+  bool MaskParam = false;
+  for (const ParmVarDecl *P : CurFn->parameters())
+    MaskParam |= isMaskType(P->getType());
+  for (const CallChain &C : callingContexts(Sig.builtin && !MaskParam))
     recordIn(CE, &Sig, Ov, C);
 }
 
@@ -286,10 +290,12 @@ bool Finder::contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels,
 /// Sets up Tr, which translates values at Call in function G.
 void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G) {
   Tr.Uses = &Uses;
+  Tr.Masks = &Masks;
   Tr.SetDominates = [this, Call, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, Call); }); };
   Tr.LaunchBlocks = [this](const FunctionDecl *F) { return launchBlocks(F); };
   Tr.CallLoc = Call->getBeginLoc();
-  Tr.CallInLoop = inFunction(G, [&] { return inLoop(Call); });
+  Tr.CallLoop = inFunction(G, [&] { return loopOf(Call); });
+  Tr.CallInLoop = Tr.CallLoop != nullptr;
 }
 
 /// Reads Callee's parameters as K's arguments (K calls Callee's function from function G), which Caller translates.

@@ -100,16 +100,17 @@ const Stmt *Finder::parent(const Stmt *S, const FunctionDecl *Fn) {
   return PM->getParent(S);
 }
 
-bool Finder::inLoop(const Stmt *S) {
+/// The innermost loop S is in, within the current function (a lambda's body ends the search), or null.
+const Stmt *Finder::loopOf(const Stmt *S) {
   const Stmt *P = S;
   for (int Depth = 0; Depth < 256; ++Depth) {
     P = parent(P);
     if (!P || isa<LambdaExpr>(P))
-      return false;
+      return nullptr;
     if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
-      return true;
+      return P;
   }
-  return false;
+  return nullptr;
 }
 
 /// True if S is a full statement of a compound statement that encloses Target, before it.

@@ -117,6 +117,8 @@ private:
   void build();
 };
 
+class Predicates;
+
 /// Translates the facts of one call site: its operands' facts, and integer values and conditions as terms over the
 /// call's symbols.
 class CallTranslator {
@@ -174,10 +176,14 @@ public:
   std::string SymbolPrefix = "s.";
   /// The main file's type spellings, for fix-its (null: no fix-its).
   TypeUses *Uses = nullptr;
+  /// The TU's predicates, followed to their producers (null: only a producer written at the call is read).
+  Predicates *Masks = nullptr;
   /// The largest block count of the launches `Fn<<<blocks, ...>>>(...)` in the TU, if every one is a constant.
   std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
   SourceLocation CallLoc;
   bool CallInLoop = false;
+  /// The innermost loop statement the call is in (null: none).
+  const Stmt *CallLoop = nullptr;
 
 private:
   ASTContext &Ctx;
@@ -196,6 +202,7 @@ private:
   // Registers and masks (ExtractRegisters.cpp).
   void reg(const Expr *E, const ClassTemplateSpecializationDecl *R, TileFacts &T);
   void mask(const Expr *E, TileFacts &T);
+  const Expr *reachingInLoop(const std::vector<const Expr *> &Defs);
   // Placement (ExtractPlacement.cpp).
   void placement(const VarDecl *VD, const Expr *E, TileFacts &T);
   // Fix-it spellings (ExtractSpellings.cpp).
@@ -226,6 +233,62 @@ using CallRef = std::pair<const CallExpr *, const FunctionDecl *>;
 /// A calling context: the calls from the function of the op call outwards (innermost first).
 using CallChain = std::vector<CallRef>;
 
+/// A predicate (MaskReg) as pto-lint follows it to the builtins that produce it.
+struct MaskValue {
+  int64_t width = 0;    // lane granularity in bits of its partial producers (8/16/32; 0: not known)
+  int64_t partial = -1; // 1: some lanes may be off (plt_bN, pset_bN(PAT_VLn), a comparison); 0: all on; -1: not known
+  std::string origin;   // the producer as written where the predicate was followed from
+  std::string why;      // what pto-lint could not follow, when width or partial is not known
+};
+
+/// Where the TU's predicates come from (ExtractRegisters.cpp). A predicate is followed through local variables
+/// (every write of the variable: assignments and the builtins that write a predicate through an argument, such as
+/// pand or vcmp_lt), through functions that return one (`CreatePredicate<T>(n)`), and through parameters to what
+/// the function's callers pass. Flow-insensitive within a function: a variable's value is known as far as all its
+/// writes agree (the call site's translator picks the write that reaches the call, when one does). One per TU,
+/// answers cached per function.
+class Predicates {
+public:
+  using ParamHook = std::function<std::optional<MaskValue>(const clang::ParmVarDecl *)>;
+  /// Callers: the calls of a function in the TU; ReadOnly: whether a function that pto-lint cannot read only reads
+  /// the predicates it is given (the rule set's register builtins, vmin and vmax, declared without a body).
+  Predicates(ASTContext &Ctx, std::function<const std::vector<CallRef> &(const FunctionDecl *)> Callers,
+             std::function<bool(const FunctionDecl *)> ReadOnly)
+      : Ctx(Ctx), Callers(std::move(Callers)), ReadOnly(std::move(ReadOnly)) {}
+
+  /// The writes of predicate variable V in F: assignments (`p = ...`) and calls that write it through an argument;
+  /// `why` is set when V may change in a way pto-lint does not follow (address taken, passed to a function that
+  /// may write it).
+  struct Writes {
+    std::vector<const Expr *> defs;
+    std::string why;
+  };
+  const Writes &writes(const FunctionDecl *F, const VarDecl *V);
+  /// The predicate expression E of function F. Param, when set, answers for F's parameters (a calling context);
+  /// otherwise a parameter is what every caller in the TU passes.
+  MaskValue value(const Expr *E, const FunctionDecl *F, const ParamHook &Param, unsigned Depth = 0);
+  /// The predicate variable V of F: its initialiser, or the one write Def when given (the write that reaches the
+  /// point of interest), else every write joined.
+  MaskValue variable(const VarDecl *V, const FunctionDecl *F, const ParamHook &Param, const Expr *Def,
+                     unsigned Depth = 0);
+  /// Producers joined: what they agree on (the width of the partial ones), the rest not known.
+  static MaskValue join(const std::vector<MaskValue> &Vs, const std::string &What);
+
+private:
+  ASTContext &Ctx;
+  std::function<const std::vector<CallRef> &(const FunctionDecl *)> Callers;
+  std::function<bool(const FunctionDecl *)> ReadOnly;
+  std::map<const FunctionDecl *, std::map<const VarDecl *, Writes>> WriteCache;
+  std::map<const FunctionDecl *, MaskValue> Returned;
+  std::map<const ParmVarDecl *, MaskValue> Passed;
+  std::set<const Decl *> Busy; // functions and parameters being followed (recursion)
+
+  MaskValue written(const Expr *Def, const VarDecl *V, const FunctionDecl *F, const ParamHook &Param, unsigned Depth);
+  MaskValue returned(const FunctionDecl *F, const std::string &Origin, unsigned Depth);
+  MaskValue passed(const clang::ParmVarDecl *P, unsigned Depth);
+  bool writesParam(const FunctionDecl *F, unsigned Index, unsigned Depth);
+};
+
 /// Collects the calls. One instance per translation unit.
 class Finder : public clang::RecursiveASTVisitor<Finder> {
 public:
@@ -253,6 +316,11 @@ private:
   const checker::RuleSet &Rules;
   const ScopeMacros &Scopes;
   TypeUses Uses; // main-file type spellings, for fix-its (counted on first use)
+  Predicates Masks{Ctx, [this](const FunctionDecl *F) -> const std::vector<CallRef> & { return callers(F); },
+                   [this](const FunctionDecl *F) {
+                     const checker::OpSignature *S = F->getIdentifier() ? Rules.op(F->getName().str()) : nullptr;
+                     return S && S->builtin;
+                   }};
   const FunctionDecl *CurFn = nullptr;
   std::vector<const FunctionDecl *> SiteFns; // per entry of Calls, the function it is in
   std::map<const FunctionDecl *, const FunctionDecl *> Referrer;
@@ -317,7 +385,8 @@ private:
   ModifiedVars &mods(const FunctionDecl *FD);
   const Stmt *parent(const Stmt *S) { return parent(S, CurFn); }
   const Stmt *parent(const Stmt *S, const FunctionDecl *Fn);
-  bool inLoop(const Stmt *S);
+  bool inLoop(const Stmt *S) { return loopOf(S) != nullptr; }
+  const Stmt *loopOf(const Stmt *S);
   bool dominates(const Stmt *S, const Stmt *Target);
   void addPath(CallSite &Site, CallTranslator &Tr, const Expr *Cond, bool Holds);
   void collectPath(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);

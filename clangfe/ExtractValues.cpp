@@ -248,6 +248,15 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
     return *B;
   if (E->isValueDependent() || E->isTypeDependent())
     return opaque(E, "dependent expression");
+  // Clang's error recovery gives a declaration that does not compile a value (a constexpr whose initialiser has a
+  // syntax error is kept without one, and an instantiation value-initialises it to 0): not the program's value.
+  const VarDecl *Named = referencedVar(E);
+  const Expr *NamedInit = Named && Named->getInit() ? Named->getInit()->IgnoreImplicit() : nullptr;
+  if (E->containsErrors() ||
+      (Named && (Named->isInvalidDecl() || (NamedInit && NamedInit->containsErrors()) ||
+                 (Named->isConstexpr() && (!NamedInit || isa<ImplicitValueInitExpr>(NamedInit))))))
+    return opaque(E, Named ? "the declaration of '" + Named->getName().str() + "' does not compile"
+                           : "the expression does not compile");
   Expr::EvalResult R;
   if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
     llvm::APSInt V = R.Val.getInt();

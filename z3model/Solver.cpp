@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <functional>
 #include <cstdlib>
 #include <new>
@@ -566,80 +567,51 @@ struct Canonical {
   bool Sliced = false;            // something of the original query was left out
 };
 
-Canonical canonicalize(const Query &Q, bool Slice) {
-  NameIndex Index(Q);
-  // Hypotheses: the shared ones the query selects, then its own.
-  size_t NSH = Q.shared ? Q.sharedHypotheses.size() : 0;
-  auto HypText = [&](size_t J) -> const Term & {
-    return J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J]) : Q.hypotheses[J - NSH];
-  };
-  size_t ND = Index.size(), NH = NSH + Q.hypotheses.size();
-  std::vector<char> Need(ND, !Slice), Take(NH, !Slice);
-  if (Slice) {
-    // Definitions are scanned only when their constant is reached (a call has many facts, a rule reads few).
-    std::vector<std::vector<size_t>> DeclSyms(ND), HypSyms(NH);
-    std::vector<char> Scanned(ND, 0);
-    auto SymsOf = [&](size_t I) -> const std::vector<size_t> & {
-      if (I < Index.NS)
-        return Index.Shared->definitionSymbols(I); // computed once per table
-      if (!Scanned[I]) {
-        Scanned[I] = 1;
-        if (Index.at(I).definition)
-          symbolsOf(*Index.at(I).definition, Index, DeclSyms[I]);
-      }
-      return DeclSyms[I];
-    };
-    std::vector<size_t> BoundedDefs; // definitions that also carry bounds: constraints, like hypotheses
-    for (size_t I = 0; I < ND; ++I)
-      if (Index.at(I).definition && (Index.at(I).lo || Index.at(I).hi))
-        BoundedDefs.push_back(I);
+/// Where the hypotheses of a query are, and which constants each mentions.
+struct QueryIndex {
+  const Query &Q;
+  NameIndex Index;
+  size_t NSH, ND, NH;
+  std::vector<std::vector<size_t>> HypSyms, DeclSyms;
+  std::vector<char> Scanned;
+
+  explicit QueryIndex(const Query &Q)
+      : Q(Q), Index(Q), NSH(Q.shared ? Q.sharedHypotheses.size() : 0), ND(Index.size()),
+        NH(NSH + Q.hypotheses.size()), HypSyms(NH), DeclSyms(ND), Scanned(ND, 0) {
     for (size_t J = 0; J < NH; ++J)
       if (J < NSH)
         HypSyms[J] = Q.shared->hypothesisSymbols(Q.sharedHypotheses[J]);
       else
-        symbolsOf(HypText(J), Index, HypSyms[J]);
-    std::vector<size_t> Seed, Work;
-    symbolsOf(Q.property, Index, Seed);
-    auto Mark = [&](size_t I) {
-      if (!Need[I]) {
-        Need[I] = 1;
-        Work.push_back(I);
-      }
-    };
-    for (size_t I : Seed)
-      Mark(I);
-    for (bool More = true; More;) {
-      while (!Work.empty()) {
-        size_t I = Work.back();
-        Work.pop_back();
-        for (size_t D : SymsOf(I))
-          Mark(D);
-      }
-      // Constraints connect their constants: hypotheses, and definitions that also carry bounds.
-      More = false;
-      auto Touches = [&](const std::vector<size_t> &Syms) {
-        for (size_t X : Syms)
-          if (Need[X])
-            return true;
-        return false;
-      };
-      for (size_t J = 0; J < NH; ++J)
-        if (!Take[J] && Touches(HypSyms[J])) {
-          Take[J] = 1;
-          for (size_t X : HypSyms[J])
-            Mark(X);
-          More = true;
-        }
-      for (size_t I : BoundedDefs)
-        if (!Need[I] && Touches(SymsOf(I))) {
-          Mark(I);
-          More = true;
-        }
-    }
+        symbolsOf(hyp(J), Index, HypSyms[J]);
   }
+  const Term &hyp(size_t J) const {
+    return J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J]) : Q.hypotheses[J - NSH];
+  }
+  /// The constants declaration I's definition mentions. Definitions are scanned only when their constant is reached
+  /// (a call has many facts, a rule reads few).
+  const std::vector<size_t> &definitionSymbols(size_t I) {
+    if (I < Index.NS)
+      return Index.Shared->definitionSymbols(I); // computed once per table
+    if (!Scanned[I]) {
+      Scanned[I] = 1;
+      if (Index.at(I).definition)
+        symbolsOf(*Index.at(I).definition, Index, DeclSyms[I]);
+    }
+    return DeclSyms[I];
+  }
+  bool boundedDefinition(size_t I) const { return Index.at(I).definition && (Index.at(I).lo || Index.at(I).hi); }
+};
+
+/// The query of the constants marked in Need and the hypotheses marked in Take, with Property, its constants
+/// renamed `$0, $1, ...` in declaration order: equal queries about different operands, calls or targets get equal
+/// keys.
+Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::vector<char> &Take,
+                const Term &Property, bool Minimize = true) {
+  const Query &Q = X.Q;
+  const NameIndex &Index = X.Index;
   Canonical C;
-  std::vector<std::string> To(ND);
-  for (size_t I = 0; I < ND; ++I)
+  std::vector<std::string> To(X.ND);
+  for (size_t I = 0; I < X.ND; ++I)
     if (Need[I]) {
       To[I] = "$" + std::to_string(C.Names.size());
       C.Names.push_back(Index.at(I).name);
@@ -649,7 +621,7 @@ Canonical canonicalize(const Query &Q, bool Slice) {
   C.Q.name = Q.name;
   C.Q.prelude = Q.prelude;
   std::string &K = C.Key;
-  for (size_t I = 0; I < ND; ++I) {
+  for (size_t I = 0; I < X.ND; ++I) {
     if (!Need[I])
       continue;
     const Decl &D = Index.at(I);
@@ -663,16 +635,16 @@ Canonical canonicalize(const Query &Q, bool Slice) {
     K.append(")\n");
     C.Q.decls.push_back(std::move(R));
   }
-  for (size_t J = 0; J < NH; ++J)
+  for (size_t J = 0; J < X.NH; ++J)
     if (Take[J]) {
-      C.Q.hypotheses.push_back(renamed(HypText(J), Index, To));
+      C.Q.hypotheses.push_back(renamed(X.hyp(J), Index, To));
       K.append("(h ").append(term::print(C.Q.hypotheses.back())).append(")\n");
     } else {
       C.Sliced = true;
     }
-  C.Q.property = renamed(Q.property, Index, To);
+  C.Q.property = renamed(Property, Index, To);
   K.append("(p ").append(term::print(C.Q.property)).append(")\n(m");
-  for (const std::string &M : Q.minimize) {
+  for (const std::string &M : Minimize ? Q.minimize : std::vector<std::string>{}) {
     long I = Index.find(M);
     if (I >= 0 && Need[I]) {
       C.Q.minimize.push_back(To[I]);
@@ -681,6 +653,130 @@ Canonical canonicalize(const Query &Q, bool Slice) {
   }
   K += ")";
   return C;
+}
+
+Canonical canonicalize(const Query &Q, bool Slice) {
+  QueryIndex X(Q);
+  std::vector<char> Need(X.ND, !Slice), Take(X.NH, !Slice);
+  if (Slice) {
+    std::vector<size_t> BoundedDefs; // definitions that also carry bounds: constraints, like hypotheses
+    for (size_t I = 0; I < X.ND; ++I)
+      if (X.boundedDefinition(I))
+        BoundedDefs.push_back(I);
+    std::vector<size_t> Seed, Work;
+    symbolsOf(Q.property, X.Index, Seed);
+    auto Mark = [&](size_t I) {
+      if (!Need[I]) {
+        Need[I] = 1;
+        Work.push_back(I);
+      }
+    };
+    for (size_t I : Seed)
+      Mark(I);
+    for (bool More = true; More;) {
+      while (!Work.empty()) {
+        size_t I = Work.back();
+        Work.pop_back();
+        for (size_t D : X.definitionSymbols(I))
+          Mark(D);
+      }
+      // Constraints connect their constants: hypotheses, and definitions that also carry bounds.
+      More = false;
+      auto Touches = [&](const std::vector<size_t> &Syms) {
+        for (size_t S : Syms)
+          if (Need[S])
+            return true;
+        return false;
+      };
+      for (size_t J = 0; J < X.NH; ++J)
+        if (!Take[J] && Touches(X.HypSyms[J])) {
+          Take[J] = 1;
+          for (size_t S : X.HypSyms[J])
+            Mark(S);
+          More = true;
+        }
+      for (size_t I : BoundedDefs)
+        if (!Need[I] && Touches(X.definitionSymbols(I))) {
+          Mark(I);
+          More = true;
+        }
+    }
+  }
+  return build(X, Need, Take, Q.property);
+}
+
+/// The query split into parts that share no constant, through hypotheses and definitions: the part the property
+/// depends on (first), then each other group of hypotheses, whose only question is whether it can hold (its
+/// property is `false`: "violated always" means satisfiable). The query's answer is the first part's, unless another
+/// part cannot hold (the path is dead) or is not decided.
+std::vector<Canonical> components(const Query &Q) {
+  QueryIndex X(Q);
+  // Each constraint (a hypothesis, a definition with bounds, the property) reaches the constants it mentions and,
+  // through their definitions, the constants those are computed from; constraints reaching a common constant are
+  // one part.
+  std::vector<size_t> Owner(X.ND, SIZE_MAX); // constant -> the first constraint that reaches it
+  std::vector<size_t> Parent;                // union-find over constraints
+  auto Find = [&](size_t A) {
+    while (Parent[A] != A)
+      A = Parent[A] = Parent[Parent[A]];
+    return A;
+  };
+  std::vector<std::vector<size_t>> Reach; // per constraint, the constants it reaches
+  auto Constraint = [&](std::vector<size_t> Seed) {
+    size_t Id = Parent.size();
+    Parent.push_back(Id);
+    std::vector<size_t> Out;
+    std::vector<char> Seen(X.ND, 0);
+    while (!Seed.empty()) {
+      size_t I = Seed.back();
+      Seed.pop_back();
+      if (Seen[I])
+        continue;
+      Seen[I] = 1;
+      Out.push_back(I);
+      for (size_t D : X.definitionSymbols(I))
+        Seed.push_back(D);
+    }
+    for (size_t I : Out) {
+      if (Owner[I] == SIZE_MAX)
+        Owner[I] = Id;
+      else
+        Parent[Find(Id)] = Find(Owner[I]);
+    }
+    Reach.push_back(std::move(Out));
+  };
+  std::vector<size_t> PropSyms;
+  symbolsOf(Q.property, X.Index, PropSyms);
+  Constraint(PropSyms); // constraint 0
+  for (size_t J = 0; J < X.NH; ++J)
+    Constraint(X.HypSyms[J]); // constraint 1 + J
+  std::vector<size_t> Bounded;
+  for (size_t I = 0; I < X.ND; ++I)
+    if (X.boundedDefinition(I)) {
+      Bounded.push_back(I);
+      Constraint({I});
+    }
+  // Free constants in no constraint need no part: their bounds (lo <= hi) always hold.
+  std::map<size_t, size_t> PartOf; // root -> part index
+  std::vector<std::pair<std::vector<char>, std::vector<char>>> Parts;
+  auto Part = [&](size_t Id) -> std::pair<std::vector<char>, std::vector<char>> & {
+    auto [It, New] = PartOf.emplace(Find(Id), Parts.size());
+    if (New)
+      Parts.emplace_back(std::vector<char>(X.ND, 0), std::vector<char>(X.NH, 0));
+    return Parts[It->second];
+  };
+  for (size_t Id = 0; Id < Parent.size(); ++Id) {
+    auto &[Need, Take] = Part(Id);
+    for (size_t I : Reach[Id])
+      Need[I] = 1;
+    if (Id >= 1 && Id <= X.NH)
+      Take[Id - 1] = 1;
+  }
+  std::vector<Canonical> Out;
+  for (size_t K = 0; K < Parts.size(); ++K)
+    Out.push_back(build(X, Parts[K].first, Parts[K].second, K == 0 ? Q.property : Term::boolean(false),
+                        /*Minimize=*/K == 0)); // a path's values are not shown: no counterexample to make small
+  return Out;
 }
 } // namespace
 
@@ -752,65 +848,103 @@ bool Solver::tryGround(const Query &Q, Compiled &C, Result &Out) {
 }
 
 
-/// Decides Q exactly by evaluating it at every point of a small box that contains all feasible values of its
-/// free constants. Returns false (Z3 is needed) when the box is unbounded or too large, or when any term is
-/// outside the ground evaluator's fragment at some point.
-bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
+namespace {
+/// The free constants of a compiled query and, per constant, the values to try, smallest |x| first (the minimised
+/// constants first, in their order, so that the first violation met is the smallest counterexample). A box holds
+/// every feasible value of every constant: their C++ ranges narrowed by the hypotheses' comparisons with
+/// constants.
+struct Box {
+  std::vector<size_t> Order;                  // decl indices, in enumeration order
+  std::vector<std::pair<int64_t, int64_t>> Range; // per entry of Order
+  bool Empty = false;                         // some constant has no feasible value
+};
+
+/// The box of Q, or nullopt when a free constant is unbounded or a definition carries bounds of its own.
+std::optional<Box> boxOf(const Query &Q, Program &Prog) {
   Bounds Bx;
   std::vector<size_t> Free; // decl indices
   for (size_t I = 0; I < Q.decls.size(); ++I) {
     const Decl &D = Q.decls[I];
     if (D.definition) {
       if (D.lo || D.hi)
-        return false; // a bounded definition is a constraint the box does not model
+        return std::nullopt; // a bounded definition is a constraint the box does not model
       if (*D.definition && D.definition->op() == term::Op::Var)
         Bx.Alias[D.name] = D.definition->name();
       continue;
     }
     if (!D.lo || !D.hi)
-      return false;
+      return std::nullopt;
     Bx.Range[D.name] = {*D.lo, *D.hi};
     Free.push_back(I);
   }
   // The query's own program evaluates the other side of each comparison: it has every definition, and with no
   // free constant set yet, a side that needs one does not evaluate.
-  C.Prog.reset();
-  Bx.Consts = &C.Prog;
+  Prog.reset();
+  Bx.Consts = &Prog;
   for (const Term &H : Q.hypotheses)
     Bx.narrow(H, true);
-  // Minimised constants first, in their order, so the first violation met is the smallest counterexample.
-  std::vector<size_t> Order;
+  Box B;
   for (const std::string &M : Q.minimize)
     for (size_t I : Free)
-      if (Q.decls[I].name == M && std::find(Order.begin(), Order.end(), I) == Order.end())
-        Order.push_back(I);
+      if (Q.decls[I].name == M && std::find(B.Order.begin(), B.Order.end(), I) == B.Order.end())
+        B.Order.push_back(I);
   for (size_t I : Free)
-    if (std::find(Order.begin(), Order.end(), I) == Order.end())
-      Order.push_back(I);
+    if (std::find(B.Order.begin(), B.Order.end(), I) == B.Order.end())
+      B.Order.push_back(I);
+  for (size_t I : B.Order) {
+    B.Range.push_back(Bx.Range[Q.decls[I].name]);
+    B.Empty |= B.Range.back().first > B.Range.back().second;
+  }
+  return B;
+}
+
+/// Up to N values of [Lo, Hi] (N >= 1), smallest |x| first (of two with one |x|, the negative one), then the two ends
+/// if they are not among them.
+std::vector<int64_t> smallest(int64_t Lo, int64_t Hi, uint64_t N) {
+  std::vector<int64_t> Vs;
+  __int128 Start = Lo > 0 ? Lo : Hi < 0 ? Hi : 0; // the value of [Lo, Hi] nearest 0
+  Vs.push_back(static_cast<int64_t>(Start));
+  for (__int128 K = 1; Vs.size() < N && (Start - K >= Lo || Start + K <= Hi); ++K) {
+    if (Start - K >= Lo)
+      Vs.push_back(static_cast<int64_t>(Start - K));
+    if (Vs.size() < N && Start + K <= Hi)
+      Vs.push_back(static_cast<int64_t>(Start + K));
+  }
+  std::stable_sort(Vs.begin(), Vs.end(), [](int64_t A, int64_t B) {
+    return (A < 0 ? -static_cast<__int128>(A) : A) < (B < 0 ? -static_cast<__int128>(B) : B);
+  });
+  auto [Min, Max] = std::minmax_element(Vs.begin(), Vs.end());
+  bool HasLo = *Min == Lo, HasHi = *Max == Hi;
+  if (!HasLo)
+    Vs.push_back(Lo);
+  if (!HasHi)
+    Vs.push_back(Hi);
+  return Vs;
+}
+} // namespace
+
+/// Decides Q exactly by evaluating it at every point of a small box that contains all feasible values of its
+/// free constants. Returns false (Z3 is needed) when the box is unbounded or too large, or when any term is
+/// outside the ground evaluator's fragment at some point.
+bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
+  std::optional<Box> Bx = boxOf(Q, C.Prog);
+  if (!Bx)
+    return false;
+  if (Bx->Empty) {
+    Out.verdict = Verdict::Proved; // no feasible value at all
+    Out.vacuous = true;
+    return true;
+  }
   std::vector<std::vector<int64_t>> Values;
   uint64_t Points = 1;
-  for (size_t I : Order) {
-    auto [Lo, Hi] = Bx.Range[Q.decls[I].name];
-    if (Lo > Hi) {
-      Out.verdict = Verdict::Proved; // no feasible value at all
-      Out.vacuous = true;
-      return true;
-    }
+  for (auto [Lo, Hi] : Bx->Range) {
     uint64_t Width = static_cast<uint64_t>(Hi) - static_cast<uint64_t>(Lo) + 1;
     if (Width == 0 || Width > B.enumeratePoints || Points * Width > B.enumeratePoints)
       return false;
     Points *= Width;
-    std::vector<int64_t> Vs;
-    for (int64_t X = Lo;; ++X) {
-      Vs.push_back(X);
-      if (X == Hi)
-        break;
-    }
-    std::stable_sort(Vs.begin(), Vs.end(), [](int64_t A, int64_t B) {
-      return (A < 0 ? -static_cast<__int128>(A) : A) < (B < 0 ? -static_cast<__int128>(B) : B);
-    });
-    Values.push_back(std::move(Vs));
+    Values.push_back(smallest(Lo, Hi, Width));
   }
+  const std::vector<size_t> &Order = Bx->Order;
   std::vector<size_t> Index(Order.size(), 0);
   bool Feasible = false, Holds = false;
   std::optional<std::map<std::string, int64_t>> Violation;
@@ -861,6 +995,90 @@ bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
   }
   Out.verdict = Holds ? Verdict::ViolatedSometimes : Verdict::ViolatedAlways;
   Out.model = std::move(*Violation);
+  return true;
+}
+
+/// Decides whether the hypotheses of Q can hold (Q's property is `false`: a part of a query that only says whether
+/// the path can run) by looking for a point where they do among the smallest values of each free constant and the
+/// ends of its range: a point found is a proof ("violated always", with the point as its model). Returns false
+/// (Z3 is needed) when none is found among the points tried, or a term is outside the evaluator's fragment there.
+/// This is what decides the loop guards of register code (`i * 64 < n` with `i < (n + 63) / 64` over 32-bit n),
+/// which Z3's nonlinear arithmetic can spend its whole time cap on.
+bool Solver::tryWitness(const Query &Q, Compiled &C, Result &Out) {
+  std::optional<Box> Bx = boxOf(Q, C.Prog);
+  if (!Bx || Bx->Empty || B.enumeratePoints == 0)
+    return false;
+  // As many values per constant as the point budget allows, at least the smallest two and the ends.
+  uint64_t PerConstant = Bx->Order.empty() ? 1 : static_cast<uint64_t>(std::pow(
+                                                      static_cast<double>(B.enumeratePoints), 1.0 / Bx->Order.size()));
+  PerConstant = std::max<uint64_t>(PerConstant, 2);
+  std::vector<std::vector<int64_t>> Values;
+  uint64_t Points = 1;
+  for (auto [Lo, Hi] : Bx->Range) {
+    Values.push_back(smallest(Lo, Hi, PerConstant));
+    Points = std::min<uint64_t>(Points * Values.back().size(), UINT64_MAX / 1024);
+  }
+  Points = std::min<uint64_t>(Points, 4ull * B.enumeratePoints);
+  const std::vector<size_t> &Order = Bx->Order;
+  std::vector<size_t> Index(Order.size(), 0);
+  for (uint64_t K = 0; K < Points; ++K) {
+    C.Prog.reset();
+    for (size_t I = 0; I < Order.size(); ++I)
+      C.Prog.set(C.DeclSlot[Order[I]], Values[I][Index[I]]);
+    bool Inside = true;
+    for (int H : C.Hyps) {
+      std::optional<int64_t> V = C.Prog.eval(H);
+      if (!V)
+        return false;
+      if (!*V) {
+        Inside = false;
+        break;
+      }
+    }
+    if (Inside) {
+      for (size_t I = 0; I < Q.decls.size(); ++I) {
+        std::optional<int64_t> X = C.Prog.value(C.DeclSlot[I]);
+        if (!X)
+          return false;
+        Out.model[Q.decls[I].name] = *X;
+      }
+      Out.verdict = Verdict::ViolatedAlways;
+      return true;
+    }
+    for (size_t I = Order.size(); I-- > 0;) {
+      if (++Index[I] < Values[I].size())
+        break;
+      Index[I] = 0;
+    }
+  }
+  return false;
+}
+
+/// Gives every constant of Q a value in Model, which has those of the parts of Q a verdict came from: a free
+/// constant no hypothesis constrains takes the value of its range nearest 0, a definition its value there (the
+/// messages and notes render the rule's lets from it). False when one does not evaluate (Z3 is asked then).
+bool Solver::completeModel(const Query &Q, std::map<std::string, int64_t> &Model) {
+  if (!preludeReady(*P, Q.prelude))
+    return false;
+  Canonical W = canonicalize(Q, false);
+  Compiled C(P->GroundProto, W.Q);
+  if (!C.Ok)
+    return false;
+  C.Prog.reset();
+  for (size_t I = 0; I < W.Q.decls.size(); ++I) {
+    const Decl &D = W.Q.decls[I];
+    if (D.definition)
+      continue;
+    auto It = Model.find(W.Names[I]);
+    C.Prog.set(C.DeclSlot[I], It != Model.end() ? It->second
+                                                : smallest(D.lo.value_or(INT64_MIN), D.hi.value_or(INT64_MAX), 1)[0]);
+  }
+  for (size_t I = 0; I < W.Q.decls.size(); ++I) {
+    std::optional<int64_t> V = C.Prog.value(C.DeclSlot[I]);
+    if (!V)
+      return false;
+    Model[W.Names[I]] = *V;
+  }
   return true;
 }
 
@@ -930,8 +1148,34 @@ Result Solver::checkImpl(const Query &Q) {
   bool Slice = B.slice && !B.reportVacuity; // vacuity is a question about every hypothesis
   Canonical C = canonicalize(Q, Slice);
   Result R = Ask(C);
-  if (C.Sliced && R.verdict != Verdict::Proved)
-    R = Ask(canonicalize(Q, false)); // the whole query: its counterexample names every constant
+  if (C.Sliced && R.verdict != Verdict::Proved) {
+    // Not proved on the cone: the answer is that of the part of the query the property depends on (the cone, and
+    // hypotheses reaching it through definitions), provided every other part, which shares no constant with it, can
+    // hold; one that cannot makes the path dead (proved, vacuously). Each part is decided on its own: loop guards
+    // beside the property (`i * 64 < n`) no longer make Z3 search their nonlinear product with it.
+    std::vector<Canonical> Parts = components(Q);
+    R = Parts[0].Key == C.Key ? R : Ask(Parts[0]);
+    std::map<std::string, int64_t> Model = R.model;
+    for (size_t K = 1; K < Parts.size() && (R.verdict == Verdict::ViolatedAlways ||
+                                             R.verdict == Verdict::ViolatedSometimes); ++K) {
+      Result F = Ask(Parts[K]); // "violated always": the part can hold
+      if (F.verdict == Verdict::ViolatedAlways) {
+        Model.insert(F.model.begin(), F.model.end());
+      } else if (F.verdict == Verdict::Proved) {
+        R = Result();
+        R.verdict = Verdict::Proved;
+        R.vacuous = true;
+      } else {
+        R = F.verdict == Verdict::ViolatedSometimes ? Result{Verdict::Error, false, {}, "a path condition's part "
+                                                             "of the query has a property"} : F;
+      }
+    }
+    if (R.verdict == Verdict::ViolatedAlways || R.verdict == Verdict::ViolatedSometimes) {
+      R.model = std::move(Model);
+      if (!completeModel(Q, R.model))
+        R = Ask(canonicalize(Q, false)); // the whole query: its counterexample names every constant
+    }
+  }
   Z3Calls += P->Calls - Before;
   return R;
 }
@@ -958,6 +1202,12 @@ Result Solver::decide(const Query &Q) {
     }
     Res = Result();
     if (C.Ok && B.enumeratePoints && tryEnumerate(Q, C, Res)) {
+      ++Enumerated;
+      return Res;
+    }
+    Res = Result();
+    bool Feasibility = Q.property && Q.property.op() == term::Op::Bool && !Q.property.value();
+    if (C.Ok && Feasibility && tryWitness(Q, C, Res)) {
       ++Enumerated;
       return Res;
     }

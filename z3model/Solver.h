@@ -157,7 +157,8 @@ public:
 
   unsigned queriesRun() const { return Queries; }
   unsigned groundDecided() const { return Ground; }
-  /// Queries decided by evaluating every point of a small domain (see Budget::enumeratePoints).
+  /// Queries decided by evaluating every point of a small domain (see Budget::enumeratePoints), or whether a path
+  /// can run by a point found where it does.
   unsigned enumerated() const { return Enumerated; }
   /// Queries answered from the cache, and Z3 satisfiability calls made (minimisation included).
   unsigned cacheHits() const { return Hits; }
@@ -179,6 +180,8 @@ private:
   struct Compiled; // a query compiled for the ground evaluator (Solver.cpp)
   bool tryGround(const Query &Q, Compiled &C, Result &Out);
   bool tryEnumerate(const Query &Q, Compiled &C, Result &Out);
+  bool tryWitness(const Query &Q, Compiled &C, Result &Out);
+  bool completeModel(const Query &Q, std::map<std::string, int64_t> &Model);
 };
 
 } // namespace pto::z3model

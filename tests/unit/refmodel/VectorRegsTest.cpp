@@ -66,3 +66,15 @@ TEST(VectorRegs, MismatchedGranularityEnablesOtherLanes) {
   vmin(C, A, B, All8);
   EXPECT_EQ(C.lane[63], 1.0f); // all-true at any granularity enables every lane
 }
+
+TEST(VectorRegs, PredicateAndOrUnderAGate) {
+  uint32_t Ten = 10, Twenty = 20;
+  MaskReg A = plt_b32(Ten, POST_UPDATE), B = plt_b32(Twenty, POST_UPDATE), All = pset_b32(PAT_ALL);
+  MaskReg Vl8 = pset_b32(PAT_VL8), D;
+  pand(D, A, B, All);
+  EXPECT_EQ(D.activeBytes, 40u); // 10 lanes of 4 bytes
+  por(D, A, B, All);
+  EXPECT_EQ(D.activeBytes, 80u);
+  por(D, A, B, Vl8); // the gate keeps 8 lanes
+  EXPECT_EQ(D.activeBytes, 32u);
+}

@@ -1,4 +1,4 @@
-// Clean-room A5 vector-register API (RegTensor, MaskReg, plt/pset/pge predicates, vmin/vmax and their binary siblings) running on the CPU.
+// Clean-room A5 vector-register API (RegTensor, MaskReg, plt/pset/pge predicates, pand/por, vmin/vmax and their binary siblings) running on the CPU.
 #ifndef PTO_OPS_VECTORREGS_HPP
 #define PTO_OPS_VECTORREGS_HPP
 
@@ -57,6 +57,17 @@ inline MaskReg pset_b32(PredicatePattern P) { return detail::pset<32>(P); }
 inline MaskReg pge_b8(PredicatePattern P) { return detail::pset<8>(P); }
 inline MaskReg pge_b16(PredicatePattern P) { return detail::pset<16>(P); }
 inline MaskReg pge_b32(PredicatePattern P) { return detail::pset<32>(P); }
+
+/// Predicate logic under a gate: dst = a AND b (pand) or a OR b (por), on the lanes the gate g enables (the others
+/// off). This model keeps predicates as a count of active leading bytes, so both are exact for prefix predicates.
+inline void pand(MaskReg &Dst, const MaskReg &A, const MaskReg &B, const MaskReg &G) {
+  size_t Both = A.activeBytes < B.activeBytes ? A.activeBytes : B.activeBytes;
+  Dst.activeBytes = Both < G.activeBytes ? Both : G.activeBytes;
+}
+inline void por(MaskReg &Dst, const MaskReg &A, const MaskReg &B, const MaskReg &G) {
+  size_t Either = A.activeBytes > B.activeBytes ? A.activeBytes : B.activeBytes;
+  Dst.activeBytes = Either < G.activeBytes ? Either : G.activeBytes;
+}
 
 namespace detail {
 /// Lane i of T is active when the mask covers all of its bytes. With a mask of another granularity the
