@@ -235,6 +235,12 @@ std::string toText(const std::vector<Finding> &Fs, const RunInfo &Info) {
   return Out;
 }
 
+/// One op's (or all ops') tally of upstream's checks, for the JSON summary.
+static Json upstreamJson(const Tally::Upstream &U) {
+  return {{"calls", U.calls},   {"callsDecided", U.decided}, {"checks", U.checks},
+          {"proved", U.proved}, {"violated", U.violated},    {"notFollowed", U.notFollowed}};
+}
+
 std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
   Json J;
   J["version"] = 1;
@@ -251,6 +257,15 @@ std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
       for (const auto &[File, Line, Col] : T.opLocations.at(Op))
         Locs.push_back(relPath(File, Info.baseDir) + ":" + std::to_string(Line) + ":" + std::to_string(Col));
     J["summary"]["ops"][Op] = {{"calls", N}, {"locations", Locs}};
+  }
+  // Upstream's checks (--upstream-checks), per op and in all: only in runs that lifted some.
+  if (!T.upstreamOps.empty()) {
+    Tally::Upstream All;
+    for (const auto &[Op, U] : T.upstreamOps) {
+      All.add(U);
+      J["summary"]["ops"][Op]["upstream"] = upstreamJson(U);
+    }
+    J["summary"]["upstream"] = upstreamJson(All);
   }
   J["findings"] = Json::array();
   for (const Finding &F : Fs) {

@@ -1025,6 +1025,7 @@ void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explaine
 void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
   if (C.upstream.empty() || !E.enabled(UpstreamAssertId))
     return;
+  Tally::Upstream Op; // this call's, added to the op's when it reached a check
   for (const UpstreamCheck &U : C.upstream) {
     std::vector<Target> Ts;
     for (Target Tg : E.Opts.targets)
@@ -1032,9 +1033,11 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
         Ts.push_back(Tg);
     if (Ts.empty())
       continue;
+    ++Op.checks;
     auto NotFollowed = [&](const std::string &Why) {
       ++T.notFollowed[{U.loc.file, U.loc.line, C.op, Why}];
       ++T.notFollowedTotal;
+      ++Op.notFollowed;
     };
     if (!U.notFollowed.empty()) {
       NotFollowed(U.notFollowed);
@@ -1059,21 +1062,9 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       continue;
     }
     Q.minimize = Facts.Minimize;
-    if (!E.Opts.dumpDir.empty())
-      std::ofstream(E.Opts.dumpDir + "/" + UpstreamAssertId + "-" + std::to_string(++E.Dumped) + ".smt2")
-          << z3model::Solver::toSmtLib(Q);
-    auto Start = std::chrono::steady_clock::now();
-    z3model::Result Res = E.Solver.check(Q);
-    E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
-    if (Res.verdict == Verdict::Proved) {
-      T.checks += Ts.size();
-      T.proved += Ts.size();
-      continue;
-    }
-    if (Res.verdict != Verdict::ViolatedAlways && Res.verdict != Verdict::ViolatedSometimes) {
-      NotFollowed("not decided (" + Res.reason + ")");
-      continue;
-    }
+    Q.pool = 1; // upstream's checks spend a solver budget of their own: the rules' verdicts never depend on them
+    // What the verdict depends on: a value pto-lint does not follow makes a violation unreportable (a proof still
+    // counts), so such a query only gets a short try at a proof.
     std::set<std::string> Used = tokens(Q.property);
     for (const Term &H : Q.hypotheses)
       for (const std::string &Tk : tokens(H))
@@ -1086,13 +1077,34 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
     for (const Symbol &S : C.symbols)
       if (Deps.count(S.name) && !S.understood && Why.empty())
         Why = "it depends on '" + S.display + "', which pto-lint could not follow (" + S.why + ")";
-    if (Why.empty() && !U.exact)
-      Why = "a guard on its path is not modelled";
+    if (!Why.empty())
+      Q.proofOnly = Why;
+    if (!E.Opts.dumpDir.empty())
+      std::ofstream(E.Opts.dumpDir + "/" + UpstreamAssertId + "-" + std::to_string(++E.Dumped) + ".smt2")
+          << z3model::Solver::toSmtLib(Q);
+    auto Start = std::chrono::steady_clock::now();
+    z3model::Result Res = E.Solver.check(Q);
+    E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
+    if (Res.verdict == Verdict::Proved) {
+      T.checks += Ts.size();
+      T.proved += Ts.size();
+      ++Op.proved;
+      continue;
+    }
     if (!Why.empty()) {
       NotFollowed(Why);
       continue;
     }
+    if (Res.verdict != Verdict::ViolatedAlways && Res.verdict != Verdict::ViolatedSometimes) {
+      NotFollowed("not decided (" + Res.reason + ")");
+      continue;
+    }
+    if (!U.exact) {
+      NotFollowed("a guard on its path is not modelled");
+      continue;
+    }
     T.checks += Ts.size();
+    ++Op.violated;
     for (Target Tg : Ts) {
       Explained X;
       X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" +
@@ -1120,6 +1132,11 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
                "wrong results";
       Xs.push_back(std::move(X));
     }
+  }
+  if (Op.checks) {
+    Op.calls = 1;
+    Op.decided = Op.notFollowed ? 0 : 1;
+    T.upstreamOps[C.op].add(Op);
   }
 }
 

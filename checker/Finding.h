@@ -88,12 +88,24 @@ struct Tally {
   /// assert's file and line, the op, why) was reached; their total.
   std::map<std::tuple<std::string, unsigned, std::string, std::string>, unsigned> notFollowed;
   unsigned notFollowedTotal = 0;
+  /// Upstream's checks per op: the calls that reach one and those whose every reached check was decided, the
+  /// checks reached (one per assert and call) and how each ended.
+  struct Upstream {
+    unsigned calls = 0, decided = 0, checks = 0, proved = 0, violated = 0, notFollowed = 0;
+    void add(const Upstream &O) {
+      calls += O.calls; decided += O.decided; checks += O.checks;
+      proved += O.proved; violated += O.violated; notFollowed += O.notFollowed;
+    }
+  };
+  std::map<std::string, Upstream> upstreamOps;
   void add(const Tally &O) {
     callSites += O.callSites; checks += O.checks; proved += O.proved;
     violated += O.violated; unknown += O.unknown; errors += O.errors;
     notFollowedTotal += O.notFollowedTotal;
     for (const auto &[K, N] : O.notFollowed)
       notFollowed[K] += N;
+    for (const auto &[Op, U] : O.upstreamOps)
+      upstreamOps[Op].add(U);
     for (const auto &[Op, Locs] : O.opLocations)
       opLocations[Op].insert(Locs.begin(), Locs.end());
     for (const auto &[Op, N] : O.opCalls)

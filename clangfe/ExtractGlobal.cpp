@@ -70,6 +70,10 @@ bool reshaped(const FunctionDecl *Fn, const VarDecl *VD) {
 CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bool Stride) {
   const char *What = Stride ? "stride" : "shape";
   const Expr *E = Obj->IgnoreParenImpCasts();
+  // Each dim of a tensor is a value of its own, also when none of them is understood.
+  std::string Part = sourceText(Ctx, E->getSourceRange()) + (Stride ? ".GetStride(" : ".GetShape(") +
+                     std::to_string(Dim) + ")";
+  auto opaque = [&](const Expr *O, const std::string &Why) { return this->opaque(O, Why, Part); };
   const ClassTemplateSpecializationDecl *G = ptoClass(E->getType(), "GlobalTensor");
   if (!G || G->getTemplateArgs().size() < 3 || Dim >= 5)
     return opaque(Obj, std::string("the ") + What + " of an object that is not a pto::GlobalTensor");

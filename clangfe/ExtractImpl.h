@@ -212,7 +212,9 @@ private:
   std::string freshName(const std::string &Base);
   Term symbol(const std::string &Base, const std::string &Display, int64_t Lo, int64_t Hi, bool Understood,
               const std::string &Why, SourceLocation L);
-  Term opaque(const Expr *E, const std::string &Why);
+  /// A value pto-lint does not follow: one symbol per occurrence of E and Part (several values read from one
+  /// expression, such as the dims of one tensor, are distinct unknowns; Part, when given, is how they are shown).
+  Term opaque(const Expr *E, const std::string &Why, const std::string &Part = "");
   std::pair<int64_t, int64_t> range(QualType T);
   std::optional<int64_t> inductionStep(const VarDecl *VD);
   Term loopCounter(const VarDecl *VD, int64_t Step);

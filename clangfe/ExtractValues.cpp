@@ -49,15 +49,17 @@ CallTranslator::Term CallTranslator::symbol(const std::string &Base, const std::
   return Term::var(S.name);
 }
 
-CallTranslator::Term CallTranslator::opaque(const Expr *E, const std::string &Why) {
-  // One occurrence of an expression is one value, however often the call's facts reach it.
+CallTranslator::Term CallTranslator::opaque(const Expr *E, const std::string &Why, const std::string &Part) {
+  // One occurrence of an expression (and part of it) is one value, however often the call's facts reach it.
   SourceLoc At = toLoc(Ctx, E->getBeginLoc());
-  for (const Symbol &S : Site.symbols)
-    if (!S.understood && S.why == Why && S.loc.file == At.file && S.loc.line == At.line && S.loc.col == At.col)
-      return Term::var(S.name);
   std::string Text = sourceText(Ctx, E->getSourceRange());
-  return symbol("opaque" + std::to_string(++Opaque), Text.empty() ? "<expression>" : Text, INT64_MIN / 4,
-                INT64_MAX / 4, false, Why, E->getBeginLoc());
+  std::string Display = Part.empty() ? (Text.empty() ? "<expression>" : Text) : Part;
+  for (const Symbol &S : Site.symbols)
+    if (!S.understood && S.why == Why && S.display == Display && S.loc.file == At.file && S.loc.line == At.line &&
+        S.loc.col == At.col)
+      return Term::var(S.name);
+  return symbol("opaque" + std::to_string(++Opaque), Display, INT64_MIN / 4, INT64_MAX / 4, false, Why,
+                E->getBeginLoc());
 }
 
 std::pair<int64_t, int64_t> CallTranslator::range(QualType T) {

@@ -348,10 +348,14 @@ bool sameReport(const Finding &A, const Finding &B) {
   return A.loc.file == B.loc.file && A.loc.line == B.loc.line && A.loc.col == B.loc.col && A.ruleId == B.ruleId &&
          A.message == B.message;
 }
-std::vector<Finding> unique(std::vector<Finding> Fs) {
+/// Fs without repeated reports; PerInstantiation: only repeats within one instantiation (a unit's findings before
+/// groupInstantiations, which must see every instantiation that fails to name only the others as holding).
+std::vector<Finding> unique(std::vector<Finding> Fs, bool PerInstantiation = false) {
   std::vector<Finding> Out;
   for (Finding &F : Fs)
-    if (std::none_of(Out.begin(), Out.end(), [&](const Finding &G) { return sameReport(G, F); }))
+    if (std::none_of(Out.begin(), Out.end(), [&](const Finding &G) {
+          return sameReport(G, F) && (!PerInstantiation || G.instantiation == F.instantiation);
+        }))
       Out.push_back(std::move(F));
   return Out;
 }
@@ -563,8 +567,9 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
   // engine's.)
   checker::FixProof Proof{Rules, EO, U.calls, Before};
   checker::fixStage(Fs, &Proof);
-  // One report per (location, rule, message): instantiations with equal facts say the same thing.
-  std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs)), U.calls);
+  // One report per (location, rule, message, instantiation); then one per location and rule, its other failing
+  // instantiations as notes (instantiations with equal facts say the same thing: "also in").
+  std::vector<Finding> Unique = groupInstantiations(unique(std::move(Fs), true), U.calls);
   checker::sortFindings(Unique);
 
   const auto &M = E.solver().queryMicros();

@@ -110,6 +110,9 @@ Json resultsToJson(const Results &R) {
   for (const auto &[K, N] : T.notFollowed)
     J["notFollowed"].push_back({std::get<0>(K), std::get<1>(K), std::get<2>(K), std::get<3>(K), N});
   J["notFollowedTotal"] = T.notFollowedTotal;
+  J["upstreamOps"] = Json::object();
+  for (const auto &[Op, U] : T.upstreamOps)
+    J["upstreamOps"][Op] = {U.calls, U.decided, U.checks, U.proved, U.violated, U.notFollowed};
   J["baselined"] = Json::array();
   for (const Finding &F : R.baselined)
     J["baselined"].push_back(findingToJson(F));
@@ -140,6 +143,12 @@ Results resultsFromJson(const Json &J) {
     Y.notFollowed[{E.at(0).get<std::string>(), E.at(1).get<unsigned>(), E.at(2).get<std::string>(),
                    E.at(3).get<std::string>()}] = E.at(4).get<unsigned>();
   Y.notFollowedTotal = J.at("notFollowedTotal").get<unsigned>();
+  for (const auto &[Op, A] : J.at("upstreamOps").items()) {
+    checker::Tally::Upstream &U = Y.upstreamOps[Op];
+    unsigned *Fields[] = {&U.calls, &U.decided, &U.checks, &U.proved, &U.violated, &U.notFollowed};
+    for (size_t I = 0; I < 6; ++I)
+      *Fields[I] = A.at(I).get<unsigned>();
+  }
   const Json &C = J.at("counts");
   unsigned *Counts[] = {&R.suppressed,      &R.internalErrors, &R.translationUnits, &R.failedTranslationUnits,
                         &R.headerFiltered, &R.advisoryOff,   &R.compilerWarningsHidden};

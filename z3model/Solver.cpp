@@ -82,7 +82,9 @@ struct Solver::Impl {
   GroundEvaluator GroundProto;    // prelude macros loaded once; every Program is built from them
   unsigned Calls = 0;             // Z3 satisfiability calls
   unsigned TimeoutMs = 0;         // wall-clock cap of one Z3 call (0: none); a safety net behind the rlimit
-  double SpentMs = 0;             // wall time spent in Z3 calls in this session (one translation unit)
+  double SpentMs = 0;             // wall time spent in Z3 calls in this session (one translation unit), all pools
+  double PoolMs[2] = {0, 0};      // the same per budget pool (Query::pool)
+  unsigned Pool = 0;              // the pool of the query being decided
   std::string CachePrelude;       // the prelude every cached answer was computed with
   std::unordered_map<std::string, Result> Cache; // canonical query text -> answer (canonical constant names)
   Z3_func_decl Abs = nullptr;     // Int `abs`, which the C API of Z3 4.8 has no constructor for (made on first use)
@@ -270,6 +272,7 @@ static Sat solve(Solver::Impl &I, const Query &Q, const Term &Goal, unsigned RLi
   }
   R.Millis = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - Start).count();
   I.SpentMs += R.Millis;
+  I.PoolMs[I.Pool] += R.Millis;
   return S;
 }
 
@@ -495,7 +498,7 @@ static void minimize(Solver::Impl &I, const Query &Q, unsigned RLimit, double Ca
       continue;
     Term X = Term::var(Name);
     int64_t Hi = It->second < 0 ? -It->second : It->second, Lo = 0;
-    while (Lo < Hi && Steps-- > 0 && (CapMs == 0 || I.SpentMs < CapMs)) { // 0: no cap (--tu-timeout=0)
+    while (Lo < Hi && Steps-- > 0 && (CapMs == 0 || I.PoolMs[I.Pool] < CapMs)) { // 0: no cap (--tu-timeout=0)
       int64_t Mid = Lo + (Hi - Lo) / 2;
       std::vector<Term> Extra = {negation(Q.property),
                                  Term::apply(term::Op::Le, {Term::apply(term::Op::Abs, {X}), Term::integer(Mid)})};
@@ -620,7 +623,11 @@ Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::v
     }
   C.Q.name = Q.name;
   C.Q.prelude = Q.prelude;
+  C.Q.proofOnly = Q.proofOnly;
+  C.Q.pool = Q.pool;
   std::string &K = C.Key;
+  if (!Q.proofOnly.empty()) // its unknowns are not those of a query Z3 may answer in full
+    K.append("(proof-only)\n");
   for (size_t I = 0; I < X.ND; ++I) {
     if (!Need[I])
       continue;
@@ -1222,7 +1229,8 @@ Result Solver::decide(const Query &Q) {
     Res.reason = B.noSolver;
     return Res;
   }
-  if (B.tuMillis && P->SpentMs >= B.tuMillis) {
+  P->Pool = Q.pool < 2 ? Q.pool : 1;
+  if (B.tuMillis && P->PoolMs[P->Pool] >= B.tuMillis) {
     Res.verdict = Verdict::Unknown;
     Res.reason = "the translation unit's solver time (" + std::to_string(B.tuMillis) +
                  " ms, tu-timeout) is spent; the remaining checks are not decided";
@@ -1242,6 +1250,14 @@ Result Solver::decide(const Query &Q) {
   P->TimeoutMs = B.timeoutMs;
   Run Fail(P->Ctx);
   P->DirectTerms = B.directTerms;
+  if (!Q.proofOnly.empty()) {
+    P->TimeoutMs = B.timeoutMs ? std::max(1u, B.timeoutMs / 10) : 0;
+    Sat S = solve(*P, Q, negation(Q.property), std::max(1u, B.rlimit / 10), Fail);
+    P->TimeoutMs = B.timeoutMs;
+    Res.verdict = S == Sat::No ? Verdict::Proved : S == Sat::Error ? Verdict::Error : Verdict::Unknown;
+    Res.reason = S == Sat::Error ? "z3: " + Fail.Why : Q.proofOnly;
+    return Res;
+  }
   Sat S = solve(*P, Q, negation(Q.property), B.rlimit, Fail);
   if (S == Sat::Error) {
     Res.verdict = Verdict::Error;

@@ -61,6 +61,13 @@ struct Query {
   std::vector<Term> hypotheses;        // Bool terms (path conditions, domains, well-formedness)
   Term property;                       // Bool term that must hold
   std::vector<std::string> minimize;   // free constants to keep small in a counterexample, most important first
+  /// Non-empty: only a proof answers the question (a violation would not be reported): after the exact evaluators,
+  /// Z3 gets one short call (a tenth of the time cap and rlimit) to refute the negation, and any other outcome is
+  /// "unknown" with this reason. Keeps questions about values pto-lint does not follow from spending solver time.
+  std::string proofOnly;
+  /// Which of the session's Z3 time budgets (Budget::tuMillis each) the query spends: 0 the rules', 1 upstream's
+  /// checks', so that lifted checks never leave the rules without solver time.
+  unsigned pool = 0;
 };
 
 /// The closed set of answers (STYLE.md §3). Unknown is never a pass.
@@ -107,8 +114,9 @@ struct Budget {
   unsigned rlimit = 2000000;
   /// Wall-clock cap of one Z3 call, in milliseconds (0: none).
   unsigned timeoutMs = 1000;
-  /// Wall-clock cap of all Z3 calls of one session (a translation unit), in milliseconds (0: none): when it is
-  /// spent, every further query that needs Z3 is "unknown", saying so.
+  /// Wall-clock cap of all Z3 calls of one session (a translation unit), in milliseconds (0: none), per budget pool
+  /// (Query::pool: the rules', upstream's checks'): when it is spent, every further query of the pool that needs Z3
+  /// is "unknown", saying so.
   unsigned tuMillis = 10000;
   /// Why Z3 may not be called in this session ("": it may). A query that neither the ground evaluator nor the
   /// enumeration decides is "unknown" with this reason, at once. For a translation unit that does not compile, whose

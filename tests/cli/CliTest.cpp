@@ -171,6 +171,31 @@ TEST(Cli, BrokenHeaderDegradesToUnknownCalls) {
   }
 }
 
+TEST(Cli, UpstreamChecksOnValuesNotFollowedAreCountedNotProved) {
+  // A global tensor returned by a function: pto-lint does not follow its dims. Upstream's check that two of them are
+  // equal is neither proved (each dim is an unknown of its own) nor reported: it is listed by --coverage.
+  std::string D = pto::testutil::tempDir("cli-upstream");
+  std::ofstream(D + "/k.cpp") << "#include \"upstream/pto/common/pto_instr.hpp\"\n"
+                                 "using namespace pto;\n"
+                                 "using TileT = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, -1>;\n"
+                                 "using G = GlobalTensor<float, Shape<1, 1, 1, -1, -1>, Stride<1, 1, 1, 64, 1>>;\n"
+                                 "G make(float *p, int r, int c);\n"
+                                 "void square(float *p, int r, int c) {\n"
+                                 "  TileT t(16, 64);\n"
+                                 "  G g = make(p, r, c);\n"
+                                 "  TDEMOSQUARE(t, g);\n"
+                                 "}\n";
+  Out O = run(Cli + " --upstream-checks --coverage --cache-dir=off " + D + "/k.cpp" + Flags + " -I" + Src +
+              "/tests/kernels");
+  EXPECT_EQ(O.rc, 0) << O;
+  EXPECT_NE(O.text.find("0 proved, 0 violated, 0 unknown"), std::string::npos) << O;
+  EXPECT_NE(O.text.find("(1 upstream check not followed (--coverage))"), std::string::npos) << O;
+  EXPECT_NE(O.text.find("Demo.hpp:31: TDEMOSQUARE (1x): it depends on 'g.GetShape(3)', which pto-lint could not "
+                        "follow (the construction of 'g' is not understood)"),
+            std::string::npos)
+      << O;
+}
+
 TEST(Cli, PrintCommandsShowsWhatIsParsed) {
   // A mixed bisheng kernel is parsed once per core; a plain clang command is used as it is.
   std::string D = tempDir();

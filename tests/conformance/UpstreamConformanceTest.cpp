@@ -142,7 +142,8 @@ std::string relToIsa(const std::string &P, const std::string &Isa) {
   return P.rfind(Isa + "/", 0) == 0 ? P.substr(Isa.size() + 1) : P;
 }
 
-Run lint(const std::string &Target, const std::vector<KernelCommand> &Cmds, const std::string &Isa) {
+Run lint(const std::string &Target, const std::vector<KernelCommand> &Cmds, const std::string &Isa,
+         const std::string &Options = "") {
   char T[] = "/tmp/ptolint-upstream-XXXXXX";
   std::string Dir = mkdtemp(T);
   Json Db = Json::array();
@@ -151,8 +152,8 @@ Run lint(const std::string &Target, const std::vector<KernelCommand> &Cmds, cons
                   {"file", K.file},
                   {"arguments", upstreamArgs(Target, K, Isa)}});
   std::ofstream(Dir + "/compile_commands.json") << Db.dump(1);
-  std::string Cmd = Cli + " --quiet --format=json --output=" + Dir + "/report.json -p " + Dir + " 2>" + Dir +
-                    "/stderr.txt >/dev/null";
+  std::string Cmd = Cli + " --quiet " + Options + " --format=json --output=" + Dir + "/report.json -p " + Dir +
+                    " 2>" + Dir + "/stderr.txt >/dev/null";
   Run R;
   int St = std::system(Cmd.c_str());
   R.rc = WIFEXITED(St) ? WEXITSTATUS(St) : -1;
@@ -562,7 +563,110 @@ TEST(Upstream, BaselineSuppressesEveryFindingOnARerun) {
   fs::remove_all(Dir);
 }
 
+/// Upstream's own checks (--upstream-checks) on every op call of the target's kernels, against
+/// tests/conformance/upstream-checks-<target>.txt: per op, the calls that reach a check, those whose every check was
+/// decided, and the checks proved, violated and not followed (pinned counts); each not-followed check with its reason
+/// and how often (pinned: what pto-lint does not follow yet, visible); every pto-upstream-assert finding triaged.
+void checkUpstream(const std::string &Target) {
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa (its include/ and tests/npu/): set PTOISA_DIR to a checkout at "
+                    "3186c381, or put it at ../shared/third_party/pto-isa";
+  std::vector<KernelCommand> Cmds = kernelCommands(Target, Isa);
+  ASSERT_FALSE(Cmds.empty());
+  Run R = lint(Target, Cmds, Isa, "--upstream-checks --coverage --enable=pto-upstream-assert");
+  ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
+                                    << R.stderrText.substr(0, 8000);
+  std::string ExpPath = Src + "/tests/conformance/upstream-checks-" + Target + ".txt";
+  std::vector<std::string> Header;
+  std::set<std::string> WantCounts, WantNotFollowed;
+  std::map<std::string, std::string> Triage; // finding key -> triage
+  {
+    std::istringstream In(readFile(ExpPath));
+    for (std::string Line; std::getline(In, Line);) {
+      size_t Bar = Line.find(" | ");
+      if (Line.empty())
+        continue;
+      if (Line[0] == '#')
+        Header.push_back(Line);
+      else if (Line.rfind("ops ", 0) == 0)
+        WantCounts.insert(Line);
+      else if (Line.rfind("not-followed ", 0) == 0)
+        WantNotFollowed.insert(Line);
+      else if (Line.rfind("finding ", 0) == 0 && Bar != std::string::npos)
+        Triage[Line.substr(8, Bar - 8)] = Line.substr(Bar + 3);
+      else
+        ADD_FAILURE() << ExpPath << ": cannot read '" << Line << "'";
+    }
+  }
+  // Per op: pinned counts.
+  std::set<std::string> GotCounts;
+  const Json &Sum = R.report["summary"];
+  unsigned Ops = 0;
+  for (auto It = Sum["ops"].begin(); It != Sum["ops"].end(); ++It) {
+    if (!It.value().contains("upstream"))
+      continue;
+    const Json &U = It.value()["upstream"];
+    ++Ops;
+    GotCounts.insert("ops " + It.key() + " calls " + U["calls"].dump() + " decided " + U["callsDecided"].dump() +
+                     " checks " + U["checks"].dump() + " proved " + U["proved"].dump() + " violated " +
+                     U["violated"].dump() + " not-followed " + U["notFollowed"].dump());
+  }
+  // Not followed, by assert and reason: --coverage's lines, the assert's path relative to the pto-isa root.
+  std::set<std::string> GotNotFollowed;
+  std::istringstream Err(R.stderrText);
+  std::regex Coverage("^pto-lint: not followed: (.*):([0-9]+): ([A-Z0-9_]+) \\(([0-9]+)x\\): (.*)$");
+  for (std::string Line; std::getline(Err, Line);) {
+    std::smatch M;
+    if (std::regex_match(Line, M, Coverage)) {
+      std::string File = M[1].str();
+      size_t Inc = File.find("include/pto/");
+      GotNotFollowed.insert("not-followed " + (Inc == std::string::npos ? File : File.substr(Inc)) + ":" + M[2].str() +
+                            " " + M[3].str() + " " + M[4].str() + "x | " + M[5].str());
+    }
+  }
+  std::map<std::string, std::string> GotFindings;
+  for (const Json &F : R.report["findings"])
+    if (F["ruleId"] == "pto-upstream-assert") {
+      std::string Key = findingKey(F, Isa);
+      GotFindings[Key] = Triage.count(Key) ? Triage[Key] : "UNTRIAGED";
+    }
+  const Json &All = Sum.contains("upstream") ? Sum["upstream"] : Json::object();
+  std::cout << "[ upstream ] " << Target << " upstream checks: " << Ops << " ops reach one; "
+            << All.value("calls", 0) << " calls, " << All.value("callsDecided", 0) << " with every check decided; "
+            << All.value("checks", 0) << " checks: " << All.value("proved", 0) << " proved, "
+            << All.value("violated", 0) << " violated, " << All.value("notFollowed", 0) << " not followed; "
+            << GotFindings.size() << " findings\n";
+  if (std::getenv("PTOLINT_BLESS")) {
+    std::ofstream Out(ExpPath);
+    for (const std::string &H : Header)
+      Out << H << "\n";
+    Out << "\n";
+    for (const std::string &L : GotCounts)
+      Out << L << "\n";
+    for (const auto &[K, T] : GotFindings)
+      Out << "finding " << K << " | " << T << "\n";
+    for (const std::string &L : GotNotFollowed)
+      Out << L << "\n";
+    return;
+  }
+  for (const std::string &L : GotCounts)
+    EXPECT_TRUE(WantCounts.count(L)) << "counts changed (PTOLINT_BLESS=1 pins the new ones): " << L;
+  for (const std::string &L : WantCounts)
+    EXPECT_TRUE(GotCounts.count(L)) << "pinned counts not met: " << L;
+  for (const std::string &L : GotNotFollowed)
+    EXPECT_TRUE(WantNotFollowed.count(L)) << "a check not followed that is not pinned: " << L;
+  for (const std::string &L : WantNotFollowed)
+    EXPECT_TRUE(GotNotFollowed.count(L)) << "pinned not-followed line no longer occurs (followed now? bless): " << L;
+  for (const auto &[K, T] : GotFindings)
+    EXPECT_TRUE(triaged(K, T)) << "finding on upstream code, not triaged in " << ExpPath << ": " << K;
+  for (const auto &[K, T] : Triage)
+    EXPECT_TRUE(GotFindings.count(K)) << "expected finding did not occur (stale expectation): " << K;
+}
+
 TEST(Upstream, A2A3KernelsOnTheRealHeaders) { checkTarget("a2a3"); }
 TEST(Upstream, A5KernelsOnTheRealHeaders) { checkTarget("a5"); }
+TEST(Upstream, A2A3UpstreamChecksOnTheRealHeaders) { checkUpstream("a2a3"); }
+TEST(Upstream, A5UpstreamChecksOnTheRealHeaders) { checkUpstream("a5"); }
 
 } // namespace

@@ -51,6 +51,10 @@ template <typename TileData, typename GlobalData> void TDEMOLOAD(TileData &dst, 
 template <typename TileData> void TDEMOEXTRACT(TileData &dst, TileData &src, unsigned indexRow) {
   TDEMOEXTRACT_IMPL(dst, src, indexRow);
 }
+template <typename TileData, typename GlobalData> void TDEMOSQUARE_IMPL(TileData &dst, GlobalData &src);
+template <typename TileData, typename GlobalData> void TDEMOSQUARE(TileData &dst, GlobalData &src) {
+  TDEMOSQUARE_IMPL(dst, src);
+}
 
 } // namespace pto
 
