@@ -75,7 +75,9 @@ std::pair<int64_t, int64_t> CallTranslator::range(QualType T) {
   return Signed ? std::pair<int64_t, int64_t>{-Span / 2, Span / 2 - 1} : std::pair<int64_t, int64_t>{0, Span - 1};
 }
 
-/// For a counter of an enclosing `for` loop that only its increment changes, by a constant step: the step.
+/// For a counter of an enclosing `for` loop that only its increment changes, by a constant step: the step. Read in
+/// another value (Nested > 0), the counter is the call's only where that value is read anew in each iteration,
+/// before the call (ReadAt in the loop's body): its increment runs after the body, so it has not changed since.
 std::optional<int64_t> CallTranslator::inductionStep(const VarDecl *VD) {
   auto L = Mods.LoopOf.find(VD);
   if (L == Mods.LoopOf.end() || !L->second->getInc() || !L->second->getBody() || !VD->getInit())
@@ -84,6 +86,9 @@ std::optional<int64_t> CallTranslator::inductionStep(const VarDecl *VD) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!SM.isPointWithin(CallLoc, F->getBody()->getBeginLoc(), F->getBody()->getEndLoc()))
     return std::nullopt; // the call is not in this loop's body
+  if (Nested > 0 &&
+      (!ReadAt || !SM.isPointWithin(ReadAt->getBeginLoc(), F->getBody()->getBeginLoc(), F->getBody()->getEndLoc())))
+    return std::nullopt; // read before the loop, or where the iteration it was read in is not known
   std::optional<int64_t> Step;
   for (const Expr *W : Mods.Writes[VD]) {
     if (!W || !SM.isPointWithin(W->getBeginLoc(), F->getInc()->getBeginLoc(), F->getInc()->getEndLoc()))
@@ -112,7 +117,7 @@ CallTranslator::Term CallTranslator::loopCounter(const VarDecl *VD, int64_t Step
   std::string Name = VD->getName().str();
   auto [Lo, Hi] = range(VD->getType());
   Term Sym = symbol(Name, Name, Lo, Hi, true, "", VD->getLocation());
-  Term Start = intTerm(VD->getInit());
+  Term Start = asInt(readAt(VD->getInit(), VD->getInit())); // read where the loop starts
   std::string StartText = sourceText(Ctx, VD->getInit()->getSourceRange());
   Term Cond = Term::apply(Step > 0 ? Op::Ge : Op::Le, {Sym, Start});
   auto Add = [&](const Term &T, const std::string &Text) {
@@ -130,13 +135,29 @@ CallTranslator::Term CallTranslator::loopCounter(const VarDecl *VD, int64_t Step
   return Sym;
 }
 
+CallTranslator::Term CallTranslator::readAt(const Expr *E, const Stmt *At) {
+  if (Depth >= 64)
+    return opaque(E, "values are read in values too deeply");
+  const Stmt *Saved = ReadAt;
+  // Read inside a value whose reading point is not known, the point stays unknown (a static local's initialiser
+  // runs once, whatever the locals it reads).
+  ReadAt = Nested > 0 && !Saved ? nullptr : At;
+  ++Nested;
+  ++Depth;
+  Term T = translate(E);
+  --Depth;
+  --Nested;
+  ReadAt = Saved;
+  return T;
+}
+
 CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
   bool Modified = Mods.Vars.count(VD) > 0;
   if (const auto *P = dyn_cast<ParmVarDecl>(VD); P && !Modified && ParamValue)
     if (std::optional<Term> T = ParamValue(P))
       return *T;
   std::string Name = VD->getName().str();
-  if (Modified && Nested == 0)
+  if (Modified)
     if (std::optional<int64_t> Step = inductionStep(VD))
       return loopCounter(VD, *Step);
   if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
@@ -144,21 +165,16 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
       auto [Lo, Hi] = range(P->getType());
       return symbol(Name, Name, Lo, Hi, true, "", P->getLocation());
     }
-  } else if (VD->getInit() && !Modified && Depth < 64 &&
+  } else if (VD->getInit() && !Modified &&
              ((VD->hasLocalStorage() && !VD->getType()->isReferenceType()) || VD->getType().isConstQualified())) {
     // A local never changed after its initialisation, or a constant: its value is the initialiser's,
-    // evaluated where it is declared (so only unchanging variables are followed inside it).
-    ++Depth;
-    ++Nested;
-    Term T = translate(VD->getInit());
-    --Nested;
-    --Depth;
-    return T;
+    // evaluated where it is declared. A static one is initialised once, where is not known.
+    return readAt(VD->getInit(), VD->hasLocalStorage() ? VD->getInit() : nullptr);
   }
-  if (Modified && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && Nested == 0) {
-    // A local assigned with `=`: the assignment that reaches the call, or the initialiser if none comes
-    // before it. Values on the right are read where they are written, so inside them only variables that
-    // never change are followed (Nested > 0).
+  if (Modified && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && (Nested == 0 || ReadAt)) {
+    // A local assigned with `=`: the assignment that reaches the call (or, read in another value, the point where
+    // that value is read), or the initialiser if none comes before it. Values on the right are read where they
+    // are written.
     std::vector<const BinaryOperator *> Assigns;
     bool Plain = true;
     for (const Expr *W : Mods.Writes[VD]) {
@@ -170,26 +186,22 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
     }
     if (Plain) {
       const SourceManager &SM = Ctx.getSourceManager();
+      const Stmt *At = Nested > 0 ? ReadAt : nullptr;
+      SourceLocation AtLoc = At ? At->getBeginLoc() : CallLoc;
       bool AnyBefore = false;
       for (const BinaryOperator *B : Assigns)
-        AnyBefore |= SM.isBeforeInTranslationUnit(B->getBeginLoc(), CallLoc);
-      const Expr *Value = nullptr;
-      if (const BinaryOperator *B = reaching(Assigns))
-        Value = B->getRHS();
-      else if (!AnyBefore && !CallInLoop && VD->getInit())
-        Value = VD->getInit();
-      if (Value) {
-        ++Nested;
-        Term T = translate(Value);
-        --Nested;
-        return T;
-      }
+        AnyBefore |= SM.isBeforeInTranslationUnit(B->getBeginLoc(), AtLoc);
+      if (const BinaryOperator *B = At ? reachingAt(Assigns, At) : reaching(Assigns))
+        return readAt(B->getRHS(), B);
+      bool InLoop = At ? !InLoopAt || InLoopAt(At) : CallInLoop;
+      if (!AnyBefore && !InLoop && VD->getInit())
+        return readAt(VD->getInit(), VD->getInit());
     }
   }
-  return opaque(E, !Modified ? "the value of '" + Name + "' is not known here"
-                   : Nested    ? "'" + Name + "' is read in another variable's value and changes before the call"
-                               : "'" + Name + "' is changed in the function in a way pto-lint does not follow "
-                                 "(a conditional or compound assignment, or a loop)");
+  return opaque(E, !Modified         ? "the value of '" + Name + "' is not known here"
+                   : Nested && !ReadAt ? "'" + Name + "' is read in another variable's value and changes before the call"
+                                       : "'" + Name + "' is changed in the function in a way pto-lint does not follow "
+                                         "(a conditional or compound assignment, or a loop)");
 }
 
 /// `block_idx` / `get_block_idx()` (bisheng built-ins): below the block count of every launch of the kernel in
@@ -434,7 +446,7 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
         Arg = Set->getArg(0);
     }
     if (Arg) {
-      Value = intTerm(Arg);
+      Value = asInt(readAt(Arg, Set)); // the value when the region is set
       T.validOrigin = "valid region set at line " + std::to_string(toLoc(Ctx, Set->getBeginLoc()).line);
     } else {
       Value = opaque(E, std::string("'") + Name + "' has its valid region changed by SetValid* calls pto-lint does "
@@ -448,7 +460,8 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
     else if (CE->getNumArgs() == 1 && !BothDynamic && !CE->getArg(0)->getType()->getAsCXXRecordDecl())
       Arg = CE->getArg(0);
     if (Arg) {
-      Value = intTerm(Arg);
+      // The value when the tile is constructed, which later writes of the variables it reads do not change.
+      Value = asInt(readAt(Arg, VD->hasLocalStorage() ? VD->getInit() : nullptr));
       T.validOrigin = "valid region from its constructor";
     } else if (CE->getNumArgs() == 0) {
       Value = opaque(E, std::string("'") + Name + "' is default-constructed, so its dynamic " + What +

@@ -47,3 +47,24 @@ void extractTooFew() {
   // expect@+1[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
   TDEMOEXTRACT(dst, src, 0);
 }
+
+// Windows of a 16-row source, the last one shorter: the window's rows are computed in the iteration of the call from
+// the loop's counter, which has not changed since, so the loop's condition bounds them: proved.
+void extractTail() {
+  TileT src(16, 64);
+  for (unsigned r = 0; r < 16; r += 6) {
+    unsigned rows = 16 - r < 6 ? 16 - r : 6;
+    TileT dst(rows, 64);
+    TDEMOEXTRACT(dst, src, r);
+  }
+}
+
+// A tile keeps the valid rows it was made with (8), not the 2 that 'rows' holds at the call.
+void extractMadeBeforeAChange() {
+  unsigned rows = 8;
+  TileT src(4, 64);
+  TileT dst(rows, 64);
+  rows = 2;
+  // expect@+1[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
+  TDEMOEXTRACT(dst, src, 0);
+}
