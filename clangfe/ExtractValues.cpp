@@ -223,14 +223,46 @@ std::optional<CallTranslator::Term> CallTranslator::blockIndex(const Expr *E) {
   return symbol("block_idx", "block_idx", 0, *Blocks - 1, true, "", E->getBeginLoc());
 }
 
+/// (mod X K), with (mod (mod x m) K) written (mod x K) when the literal K divides the literal m: the same value, and
+/// Z3 takes seconds to see through the nested form that the remainder of a value converted to a narrower unsigned
+/// type makes (`(uint16_t)(i * 32) % 16`).
+static CallTranslator::Term modTerm(const CallTranslator::Term &X, const CallTranslator::Term &K) {
+  using T = CallTranslator::Term;
+  auto Positive = [](const T &L) { return L && L.op() == Op::Int && L.fits() && L.value() > 0; };
+  if (Positive(K) && X.op() == Op::Mod && Positive(X.args()[1]) && X.args()[1].value() % K.value() == 0)
+    return T::apply(Op::Mod, {X.args()[0], K});
+  return T::apply(Op::Mod, {X, K});
+}
+
+/// True if E's value is never negative by its type: a value of an unsigned type, also after an implicit conversion
+/// to a wider signed type (the integral promotions: `uint16_t x; x % 16` is an int remainder of a non-negative int).
+static bool nonNegativeByType(const ASTContext &Ctx, const Expr *E) {
+  for (E = E->IgnoreParens();;) {
+    if (E->getType()->isUnsignedIntegerOrEnumerationType())
+      return true;
+    const auto *C = dyn_cast<ImplicitCastExpr>(E);
+    if (!C || (C->getCastKind() != CK_IntegralCast && C->getCastKind() != CK_LValueToRValue &&
+               C->getCastKind() != CK_NoOp))
+      return false;
+    const Expr *Sub = C->getSubExpr()->IgnoreParens();
+    if (C->getCastKind() == CK_IntegralCast &&
+        (!Sub->getType()->isUnsignedIntegerOrEnumerationType() || Ctx.getIntWidth(Sub->getType()) >= Ctx.getIntWidth(C->getType())))
+      return false;
+    E = Sub;
+  }
+}
+
 /// Operands arrive converted to their common type (the implicit casts in the AST); unsigned results wrap modulo
 /// 2^N. Signed overflow is undefined behaviour, assumed not to happen.
 CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
   Term L = translate(B->getLHS()), Rt = translate(B->getRHS());
   auto Bin = [&](Op O) { return Term::apply(O, {asInt(L), asInt(Rt)}); };
   auto Arith = [&](Op O) { return wrapUnsigned(Bin(O), B->getType()); };
-  // For unsigned operands C division is SMT-LIB's div/mod; only signed ones need the truncating forms (prelude).
+  // C division is SMT-LIB's div/mod when the dividend is not negative (the quotient truncates toward zero, the
+  // remainder takes the dividend's sign), which unsigned operands are; only a signed one that may be negative needs
+  // the truncating forms (prelude).
   bool Unsigned = B->getType()->isUnsignedIntegerOrEnumerationType();
+  bool Euclidean = Unsigned || nonNegativeByType(Ctx, B->getLHS());
   auto Truncating = [&](const char *Fun) {
     return wrapUnsigned(Term::call(Fun, {asInt(L), asInt(Rt)}, pto::term::Sort::Int), B->getType());
   };
@@ -238,8 +270,8 @@ CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
   case BO_Add: return Arith(Op::Add);
   case BO_Sub: return Arith(Op::Sub);
   case BO_Mul: return Arith(Op::Mul);
-  case BO_Div: return Unsigned ? Arith(Op::Div) : Truncating("cdiv");
-  case BO_Rem: return Unsigned ? Arith(Op::Mod) : Truncating("crem");
+  case BO_Div: return Euclidean ? Arith(Op::Div) : Truncating("cdiv");
+  case BO_Rem: return Euclidean ? wrapUnsigned(modTerm(asInt(L), asInt(Rt)), B->getType()) : Truncating("crem");
   case BO_LT: return Bin(Op::Lt);
   case BO_GT: return Bin(Op::Gt);
   case BO_LE: return Bin(Op::Le);
@@ -355,7 +387,7 @@ CallTranslator::Term CallTranslator::wrapTo(const Term &T, QualType Ty) {
   if (W == 0 || W > 64)
     return T;
   if (!Ty->isSignedIntegerOrEnumerationType())
-    return Term::apply(Op::Mod, {asInt(T), pow2(W)});
+    return modTerm(asInt(T), pow2(W));
   Term H = pow2(W - 1);
   return Term::apply(Op::Sub, {Term::apply(Op::Mod, {Term::apply(Op::Add, {asInt(T), H}), pow2(W)}), H});
 }

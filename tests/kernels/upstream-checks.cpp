@@ -68,3 +68,21 @@ void extractMadeBeforeAChange() {
   // expect@+1[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
   TDEMOEXTRACT(dst, src, 0);
 }
+
+// A column index from a loop's counter, converted to the op's uint16_t: in steps of 32 it is 16-aligned in every
+// iteration (the remainder of the converted value is decided: proved); in steps of 8 it is not.
+void sliceEvery32(int n) {
+  TileT src(16, 64);
+  TileT dst(16, 64);
+  for (int i = 0; i < n; ++i)
+    TDEMOSLICE(dst, src, i * 32);
+}
+
+void sliceEvery8(int n) {
+  TileT src(16, 64);
+  TileT dst(16, 64);
+  for (int i = 0; i < n; ++i)
+    // expect@+2[a2a3]: warning pto-upstream-assert: TDEMOSLICE: upstream's check '(indexCol % 16) == 0' fails on a2a3: "The column index must be 16-aligned!"
+    // expect-note@+1[a2a3]: fails for example when i = 1
+    TDEMOSLICE(dst, src, i * 8);
+}
