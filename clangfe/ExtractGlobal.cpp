@@ -121,8 +121,7 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   }
   if (!Value)
     return opaque(Obj, std::string("the ") + What + " '" + Name + "' was constructed with is not understood");
-  // Read where the tensor is made: only values that never change (and counters of loops it is made in) are
-  // followed inside it.
+  // Read where the tensor is made, not at the call.
   return readAt(Value, VD->hasLocalStorage() ? VD->getInit() : nullptr);
 }
 

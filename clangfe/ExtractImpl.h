@@ -179,7 +179,8 @@ public:
       return nullptr;
     bool Loop = InLoopAt(At);
     for (const T *D : Defs)
-      if (D != Last && Before(Last->getBeginLoc(), D->getBeginLoc()) && (Before(D->getBeginLoc(), At->getBeginLoc()) || Loop))
+      if (D != Last && Before(Last->getBeginLoc(), D->getBeginLoc()) &&
+          (Before(D->getBeginLoc(), At->getBeginLoc()) || Loop))
         return nullptr;
     return Last;
   }

@@ -198,10 +198,12 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
         return readAt(VD->getInit(), VD->getInit());
     }
   }
-  return opaque(E, !Modified         ? "the value of '" + Name + "' is not known here"
-                   : Nested && !ReadAt ? "'" + Name + "' is read in another variable's value and changes before the call"
-                                       : "'" + Name + "' is changed in the function in a way pto-lint does not follow "
-                                         "(a conditional or compound assignment, or a loop)");
+  if (!Modified)
+    return opaque(E, "the value of '" + Name + "' is not known here");
+  if (Nested > 0 && !ReadAt)
+    return opaque(E, "'" + Name + "' is read in another variable's value and changes before the call");
+  return opaque(E, "'" + Name + "' is changed in the function in a way pto-lint does not follow (a conditional or "
+                                "compound assignment, or a loop)");
 }
 
 /// `block_idx` / `get_block_idx()` (bisheng built-ins): below the block count of every launch of the kernel in
@@ -245,8 +247,8 @@ static bool nonNegativeByType(const ASTContext &Ctx, const Expr *E) {
                C->getCastKind() != CK_NoOp))
       return false;
     const Expr *Sub = C->getSubExpr()->IgnoreParens();
-    if (C->getCastKind() == CK_IntegralCast &&
-        (!Sub->getType()->isUnsignedIntegerOrEnumerationType() || Ctx.getIntWidth(Sub->getType()) >= Ctx.getIntWidth(C->getType())))
+    if (C->getCastKind() == CK_IntegralCast && (!Sub->getType()->isUnsignedIntegerOrEnumerationType() ||
+                                                Ctx.getIntWidth(Sub->getType()) >= Ctx.getIntWidth(C->getType())))
       return false;
     E = Sub;
   }
