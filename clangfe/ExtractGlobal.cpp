@@ -125,11 +125,8 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   }
   if (!Value)
     return opaque(Obj, std::string("the ") + What + " '" + Name + "' was constructed with is not understood");
-  // Read where the tensor is made: only values that never change are followed inside it.
-  ++Nested;
-  Term T = translate(Value);
-  --Nested;
-  return T;
+  // Read where the tensor is made, not at the call.
+  return readAt(Value, VD->hasLocalStorage() ? VD->getInit() : nullptr);
 }
 
 } // namespace pto::clangfe::extract

@@ -162,7 +162,34 @@ public:
     return Last;
   }
 
+  /// The assignment of Defs whose value a variable holds at At, an expression of Fn before the call where another
+  /// value reads it: the last one that always runs before At, provided no conditional one comes between, and, if At
+  /// is in a loop, none comes after it. Null when that is not certain.
+  template <class T> const T *reachingAt(const std::vector<const T *> &Defs, const Stmt *At) {
+    if (!DominatesAt || !InLoopAt)
+      return nullptr;
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    auto Before = [&SM](SourceLocation A, SourceLocation B) { return SM.isBeforeInTranslationUnit(A, B); };
+    const T *Last = nullptr;
+    for (const T *D : Defs)
+      if (Before(D->getBeginLoc(), At->getBeginLoc()) && DominatesAt(D, At) &&
+          (!Last || Before(Last->getBeginLoc(), D->getBeginLoc())))
+        Last = D;
+    if (!Last)
+      return nullptr;
+    bool Loop = InLoopAt(At);
+    for (const T *D : Defs)
+      if (D != Last && Before(Last->getBeginLoc(), D->getBeginLoc()) &&
+          (Before(D->getBeginLoc(), At->getBeginLoc()) || Loop))
+        return nullptr;
+    return Last;
+  }
+
   std::function<bool(const Stmt *)> SetDominates;
+  /// Whether statement Def always runs before At, both in Fn (the dominance SetDominates asks about the call); and
+  /// whether At is in a loop of Fn. Unset: not known.
+  std::function<bool(const Stmt *Def, const Stmt *At)> DominatesAt;
+  std::function<bool(const Stmt *At)> InLoopAt;
   /// Calling context: a parameter of Fn read as the caller's argument (a term, or a tile's facts), when set.
   std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
   std::function<std::optional<TileFacts>(const ParmVarDecl *)> ParamTile;
@@ -194,6 +221,10 @@ private:
   unsigned Opaque = 0;
   unsigned Depth = 0;
   unsigned Nested = 0; // > 0 while translating a value read at another point than the call
+  /// While Nested > 0: the expression of Fn where that value is read, each time the code there runs (the
+  /// initialiser of a local, the construction of a local tile or tensor, a SetValid* call, an assignment); null: not
+  /// known (a static local's initialiser runs once).
+  const Stmt *ReadAt = nullptr;
 
   /// A Bool as C++ converts it to an integer, `(ite b 1 0)`; an integer as a condition, `(not (= x 0))`.
   static Term asInt(const Term &T);
@@ -217,6 +248,8 @@ private:
   Term opaque(const Expr *E, const std::string &Why, const std::string &Part = "");
   std::pair<int64_t, int64_t> range(QualType T);
   std::optional<int64_t> inductionStep(const VarDecl *VD);
+  /// E's value where it is read, at At (null: at a point not known), not at the call.
+  Term readAt(const Expr *E, const Stmt *At);
   Term loopCounter(const VarDecl *VD, int64_t Step);
   Term varRef(const VarDecl *VD, const Expr *E);
   std::optional<Term> blockIndex(const Expr *E);

@@ -77,7 +77,9 @@ std::pair<int64_t, int64_t> CallTranslator::range(QualType T) {
   return Signed ? std::pair<int64_t, int64_t>{-Span / 2, Span / 2 - 1} : std::pair<int64_t, int64_t>{0, Span - 1};
 }
 
-/// For a counter of an enclosing `for` loop that only its increment changes, by a constant step: the step.
+/// For a counter of an enclosing `for` loop that only its increment changes, by a constant step: the step. Read in
+/// another value (Nested > 0), the counter is the call's only where that value is read anew in each iteration,
+/// before the call (ReadAt in the loop's body): its increment runs after the body, so it has not changed since.
 std::optional<int64_t> CallTranslator::inductionStep(const VarDecl *VD) {
   auto L = Mods.LoopOf.find(VD);
   if (L == Mods.LoopOf.end() || !L->second->getInc() || !L->second->getBody() || !VD->getInit())
@@ -86,6 +88,9 @@ std::optional<int64_t> CallTranslator::inductionStep(const VarDecl *VD) {
   const SourceManager &SM = Ctx.getSourceManager();
   if (!SM.isPointWithin(CallLoc, F->getBody()->getBeginLoc(), F->getBody()->getEndLoc()))
     return std::nullopt; // the call is not in this loop's body
+  if (Nested > 0 &&
+      (!ReadAt || !SM.isPointWithin(ReadAt->getBeginLoc(), F->getBody()->getBeginLoc(), F->getBody()->getEndLoc())))
+    return std::nullopt; // read before the loop, or where the iteration it was read in is not known
   std::optional<int64_t> Step;
   for (const Expr *W : Mods.Writes[VD]) {
     if (!W || !SM.isPointWithin(W->getBeginLoc(), F->getInc()->getBeginLoc(), F->getInc()->getEndLoc()))
@@ -114,7 +119,7 @@ CallTranslator::Term CallTranslator::loopCounter(const VarDecl *VD, int64_t Step
   std::string Name = VD->getName().str();
   auto [Lo, Hi] = range(VD->getType());
   Term Sym = symbol(Name, Name, Lo, Hi, true, "", VD->getLocation());
-  Term Start = intTerm(VD->getInit());
+  Term Start = asInt(readAt(VD->getInit(), VD->getInit())); // read where the loop starts
   std::string StartText = sourceText(Ctx, VD->getInit()->getSourceRange());
   Term Cond = Term::apply(Step > 0 ? Op::Ge : Op::Le, {Sym, Start});
   auto Add = [&](const Term &T, const std::string &Text) {
@@ -132,13 +137,29 @@ CallTranslator::Term CallTranslator::loopCounter(const VarDecl *VD, int64_t Step
   return Sym;
 }
 
+CallTranslator::Term CallTranslator::readAt(const Expr *E, const Stmt *At) {
+  if (Depth >= 64)
+    return opaque(E, "values are read in values too deeply");
+  const Stmt *Saved = ReadAt;
+  // Read inside a value whose reading point is not known, the point stays unknown (a static local's initialiser
+  // runs once, whatever the locals it reads).
+  ReadAt = Nested > 0 && !Saved ? nullptr : At;
+  ++Nested;
+  ++Depth;
+  Term T = translate(E);
+  --Depth;
+  --Nested;
+  ReadAt = Saved;
+  return T;
+}
+
 CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
   bool Modified = Mods.Vars.count(VD) > 0;
   if (const auto *P = dyn_cast<ParmVarDecl>(VD); P && !Modified && ParamValue)
     if (std::optional<Term> T = ParamValue(P))
       return *T;
   std::string Name = VD->getName().str();
-  if (Modified && Nested == 0)
+  if (Modified)
     if (std::optional<int64_t> Step = inductionStep(VD))
       return loopCounter(VD, *Step);
   if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
@@ -146,21 +167,16 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
       auto [Lo, Hi] = range(P->getType());
       return symbol(Name, Name, Lo, Hi, true, "", P->getLocation());
     }
-  } else if (VD->getInit() && !Modified && Depth < 64 &&
+  } else if (VD->getInit() && !Modified &&
              ((VD->hasLocalStorage() && !VD->getType()->isReferenceType()) || VD->getType().isConstQualified())) {
     // A local never changed after its initialisation, or a constant: its value is the initialiser's,
-    // evaluated where it is declared (so only unchanging variables are followed inside it).
-    ++Depth;
-    ++Nested;
-    Term T = translate(VD->getInit());
-    --Nested;
-    --Depth;
-    return T;
+    // evaluated where it is declared. A static one is initialised once, where is not known.
+    return readAt(VD->getInit(), VD->hasLocalStorage() ? VD->getInit() : nullptr);
   }
-  if (Modified && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && Nested == 0) {
-    // A local assigned with `=`: the assignment that reaches the call, or the initialiser if none comes
-    // before it. Values on the right are read where they are written, so inside them only variables that
-    // never change are followed (Nested > 0).
+  if (Modified && !isa<ParmVarDecl>(VD) && VD->hasLocalStorage() && (Nested == 0 || ReadAt)) {
+    // A local assigned with `=`: the assignment that reaches the call (or, read in another value, the point where
+    // that value is read), or the initialiser if none comes before it. Values on the right are read where they
+    // are written.
     std::vector<const BinaryOperator *> Assigns;
     bool Plain = true;
     for (const Expr *W : Mods.Writes[VD]) {
@@ -172,26 +188,24 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
     }
     if (Plain) {
       const SourceManager &SM = Ctx.getSourceManager();
+      const Stmt *At = Nested > 0 ? ReadAt : nullptr;
+      SourceLocation AtLoc = At ? At->getBeginLoc() : CallLoc;
       bool AnyBefore = false;
       for (const BinaryOperator *B : Assigns)
-        AnyBefore |= SM.isBeforeInTranslationUnit(B->getBeginLoc(), CallLoc);
-      const Expr *Value = nullptr;
-      if (const BinaryOperator *B = reaching(Assigns))
-        Value = B->getRHS();
-      else if (!AnyBefore && !CallInLoop && VD->getInit())
-        Value = VD->getInit();
-      if (Value) {
-        ++Nested;
-        Term T = translate(Value);
-        --Nested;
-        return T;
-      }
+        AnyBefore |= SM.isBeforeInTranslationUnit(B->getBeginLoc(), AtLoc);
+      if (const BinaryOperator *B = At ? reachingAt(Assigns, At) : reaching(Assigns))
+        return readAt(B->getRHS(), B);
+      bool InLoop = At ? !InLoopAt || InLoopAt(At) : CallInLoop;
+      if (!AnyBefore && !InLoop && VD->getInit())
+        return readAt(VD->getInit(), VD->getInit());
     }
   }
-  return opaque(E, !Modified ? "the value of '" + Name + "' is not known here"
-                   : Nested    ? "'" + Name + "' is read in another variable's value and changes before the call"
-                               : "'" + Name + "' is changed in the function in a way pto-lint does not follow "
-                                 "(a conditional or compound assignment, or a loop)");
+  if (!Modified)
+    return opaque(E, "the value of '" + Name + "' is not known here");
+  if (Nested > 0 && !ReadAt)
+    return opaque(E, "'" + Name + "' is read in another variable's value and changes before the call");
+  return opaque(E, "'" + Name + "' is changed in the function in a way pto-lint does not follow (a conditional or "
+                                "compound assignment, or a loop)");
 }
 
 /// `block_idx` / `get_block_idx()` (bisheng built-ins): below the block count of every launch of the kernel in
@@ -213,14 +227,46 @@ std::optional<CallTranslator::Term> CallTranslator::blockIndex(const Expr *E) {
   return symbol("block_idx", "block_idx", 0, *Blocks - 1, true, "", E->getBeginLoc());
 }
 
+/// (mod X K), with (mod (mod x m) K) written (mod x K) when the literal K divides the literal m: the same value, and
+/// Z3 takes seconds to see through the nested form that the remainder of a value converted to a narrower unsigned
+/// type makes (`(uint16_t)(i * 32) % 16`).
+static CallTranslator::Term modTerm(const CallTranslator::Term &X, const CallTranslator::Term &K) {
+  using T = CallTranslator::Term;
+  auto Positive = [](const T &L) { return L && L.op() == Op::Int && L.fits() && L.value() > 0; };
+  if (Positive(K) && X.op() == Op::Mod && Positive(X.args()[1]) && X.args()[1].value() % K.value() == 0)
+    return T::apply(Op::Mod, {X.args()[0], K});
+  return T::apply(Op::Mod, {X, K});
+}
+
+/// True if E's value is never negative by its type: a value of an unsigned type, also after an implicit conversion
+/// to a wider signed type (the integral promotions: `uint16_t x; x % 16` is an int remainder of a non-negative int).
+static bool nonNegativeByType(const ASTContext &Ctx, const Expr *E) {
+  for (E = E->IgnoreParens();;) {
+    if (E->getType()->isUnsignedIntegerOrEnumerationType())
+      return true;
+    const auto *C = dyn_cast<ImplicitCastExpr>(E);
+    if (!C || (C->getCastKind() != CK_IntegralCast && C->getCastKind() != CK_LValueToRValue &&
+               C->getCastKind() != CK_NoOp))
+      return false;
+    const Expr *Sub = C->getSubExpr()->IgnoreParens();
+    if (C->getCastKind() == CK_IntegralCast && (!Sub->getType()->isUnsignedIntegerOrEnumerationType() ||
+                                                Ctx.getIntWidth(Sub->getType()) >= Ctx.getIntWidth(C->getType())))
+      return false;
+    E = Sub;
+  }
+}
+
 /// Operands arrive converted to their common type (the implicit casts in the AST); unsigned results wrap modulo
 /// 2^N. Signed overflow is undefined behaviour, assumed not to happen.
 CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
   Term L = translate(B->getLHS()), Rt = translate(B->getRHS());
   auto Bin = [&](Op O) { return Term::apply(O, {asInt(L), asInt(Rt)}); };
   auto Arith = [&](Op O) { return wrapUnsigned(Bin(O), B->getType()); };
-  // For unsigned operands C division is SMT-LIB's div/mod; only signed ones need the truncating forms (prelude).
+  // C division is SMT-LIB's div/mod when the dividend is not negative (the quotient truncates toward zero, the
+  // remainder takes the dividend's sign), which unsigned operands are; only a signed one that may be negative needs
+  // the truncating forms (prelude).
   bool Unsigned = B->getType()->isUnsignedIntegerOrEnumerationType();
+  bool Euclidean = Unsigned || nonNegativeByType(Ctx, B->getLHS());
   auto Truncating = [&](const char *Fun) {
     return wrapUnsigned(Term::call(Fun, {asInt(L), asInt(Rt)}, pto::term::Sort::Int), B->getType());
   };
@@ -228,8 +274,8 @@ CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
   case BO_Add: return Arith(Op::Add);
   case BO_Sub: return Arith(Op::Sub);
   case BO_Mul: return Arith(Op::Mul);
-  case BO_Div: return Unsigned ? Arith(Op::Div) : Truncating("cdiv");
-  case BO_Rem: return Unsigned ? Arith(Op::Mod) : Truncating("crem");
+  case BO_Div: return Euclidean ? Arith(Op::Div) : Truncating("cdiv");
+  case BO_Rem: return Euclidean ? wrapUnsigned(modTerm(asInt(L), asInt(Rt)), B->getType()) : Truncating("crem");
   case BO_LT: return Bin(Op::Lt);
   case BO_GT: return Bin(Op::Gt);
   case BO_LE: return Bin(Op::Le);
@@ -345,7 +391,7 @@ CallTranslator::Term CallTranslator::wrapTo(const Term &T, QualType Ty) {
   if (W == 0 || W > 64)
     return T;
   if (!Ty->isSignedIntegerOrEnumerationType())
-    return Term::apply(Op::Mod, {asInt(T), pow2(W)});
+    return modTerm(asInt(T), pow2(W));
   Term H = pow2(W - 1);
   return Term::apply(Op::Sub, {Term::apply(Op::Mod, {Term::apply(Op::Add, {asInt(T), H}), pow2(W)}), H});
 }
@@ -436,7 +482,7 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
         Arg = Set->getArg(0);
     }
     if (Arg) {
-      Value = intTerm(Arg);
+      Value = asInt(readAt(Arg, Set)); // the value when the region is set
       T.validOrigin = "valid region set at line " + std::to_string(toLoc(Ctx, Set->getBeginLoc()).line);
     } else {
       Value = opaque(E, std::string("'") + Name + "' has its valid region changed by SetValid* calls pto-lint does "
@@ -450,7 +496,8 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
     else if (CE->getNumArgs() == 1 && !BothDynamic && !CE->getArg(0)->getType()->getAsCXXRecordDecl())
       Arg = CE->getArg(0);
     if (Arg) {
-      Value = intTerm(Arg);
+      // The value when the tile is constructed, which later writes of the variables it reads do not change.
+      Value = asInt(readAt(Arg, VD->hasLocalStorage() ? VD->getInit() : nullptr));
       T.validOrigin = "valid region from its constructor";
     } else if (CE->getNumArgs() == 0) {
       Value = opaque(E, std::string("'") + Name + "' is default-constructed, so its dynamic " + What +

@@ -80,16 +80,31 @@ void reassignedBeforeTheCall() {
 
 void readBeforeItChanges() {
   int a = 8;
-  int b = a; // b is 8, but pto-lint only follows variables that do not change after being read
+  int b = a; // 8: 'a' is read where 'b' is initialised, before it changes
   a = 200;
   Src src(16, b);
   Idx dst(1, b);
   Tmp tmp;
-  TCOLARGMIN(dst, src, tmp); // expect[a2a3,a5,cpu]: warning pto-colargmin-valid-nonzero: cannot prove
-  // expect@-1[a2a3,a5,cpu]: warning pto-tile-valid-bounds: for 'src'
-  // expect@-2[a2a3,a5,cpu]: warning pto-tile-valid-bounds: for 'dst'
-  // expect@-3[a2a3]: warning pto-colargmin-tmp-size: cannot prove
-  // expect-note@-4[a5]: is read in another variable's value and changes before the call
+  TCOLARGMIN(dst, src, tmp);
+}
+
+void changedAfterTheTilesAreMade() {
+  int cols = 0;
+  Src src(16, cols); // a tile keeps the valid columns it is made with: 0, not the 16 'cols' holds at the call
+  Idx dst(1, cols);
+  cols = 16;
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp); // expect[a2a3,a5,cpu]: error pto-colargmin-valid-nonzero: src valid region is 16x0
+}
+
+void counterReadInALocal(int n) {
+  for (int k = 0; k < n; k += 16) {
+    int tail = n - k < 16 ? n - k : 16; // read in the iteration of the call: 'k' has not changed since
+    Src src(16, tail);
+    Idx dst(1, tail);
+    Tmp tmp;
+    TCOLARGMIN(dst, src, tmp);
+  }
 }
 
 void conditionallyAssigned(int n) {

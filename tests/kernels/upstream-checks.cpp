@@ -47,3 +47,42 @@ void extractTooFew() {
   // expect@+1[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
   TDEMOEXTRACT(dst, src, 0);
 }
+
+// Windows of a 16-row source, the last one shorter: the window's rows are computed in the iteration of the call from
+// the loop's counter, which has not changed since, so the loop's condition bounds them: proved.
+void extractTail() {
+  TileT src(16, 64);
+  for (unsigned r = 0; r < 16; r += 6) {
+    unsigned rows = 16 - r < 6 ? 16 - r : 6;
+    TileT dst(rows, 64);
+    TDEMOEXTRACT(dst, src, r);
+  }
+}
+
+// A tile keeps the valid rows it was made with (8), not the 2 that 'rows' holds at the call.
+void extractMadeBeforeAChange() {
+  unsigned rows = 8;
+  TileT src(4, 64);
+  TileT dst(rows, 64);
+  rows = 2;
+  // expect@+1[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
+  TDEMOEXTRACT(dst, src, 0);
+}
+
+// A column index from a loop's counter, converted to the op's uint16_t: in steps of 32 it is 16-aligned in every
+// iteration (the remainder of the converted value is decided: proved); in steps of 8 it is not.
+void sliceEvery32(int n) {
+  TileT src(16, 64);
+  TileT dst(16, 64);
+  for (int i = 0; i < n; ++i)
+    TDEMOSLICE(dst, src, i * 32);
+}
+
+void sliceEvery8(int n) {
+  TileT src(16, 64);
+  TileT dst(16, 64);
+  for (int i = 0; i < n; ++i)
+    // expect@+2[a2a3]: warning pto-upstream-assert: TDEMOSLICE: upstream's check '(indexCol % 16) == 0' fails on a2a3: "The column index must be 16-aligned!"
+    // expect-note@+1[a2a3]: fails for example when i = 1
+    TDEMOSLICE(dst, src, i * 8);
+}

@@ -43,6 +43,7 @@ template <typename T, typename ShapeT, typename StrideT> struct GlobalTensor {
 
 template <typename TileData, typename GlobalData> void TDEMOLOAD_IMPL(TileData &dst, GlobalData &src);
 template <typename TileData> void TDEMOEXTRACT_IMPL(TileData &dst, TileData &src, unsigned indexRow);
+template <typename TileData> void TDEMOSLICE_IMPL(TileData &dst, TileData &src, uint16_t indexCol);
 
 template <typename TileData, typename GlobalData> void TDEMOLOAD(TileData &dst, GlobalData &src) {
   TDEMOLOAD_IMPL(dst, src);
@@ -54,6 +55,10 @@ template <typename TileData> void TDEMOEXTRACT(TileData &dst, TileData &src, uns
 template <typename TileData, typename GlobalData> void TDEMOSQUARE_IMPL(TileData &dst, GlobalData &src);
 template <typename TileData, typename GlobalData> void TDEMOSQUARE(TileData &dst, GlobalData &src) {
   TDEMOSQUARE_IMPL(dst, src);
+}
+
+template <typename TileData> void TDEMOSLICE(TileData &dst, TileData &src, uint16_t indexCol) {
+  TDEMOSLICE_IMPL(dst, src, indexCol);
 }
 
 } // namespace pto

@@ -1,5 +1,6 @@
 // tests: the a2a3 "implementation" of the miniature's ops (see ../../common/pto_instr.hpp): asserts behind an early
-// return, in a helper whose parameters are the op's values, under `if constexpr`, and in a loop.
+// return, in a helper whose parameters are the op's values, under `if constexpr`, in a loop, and on a narrow unsigned
+// parameter.
 #ifndef PTOLINT_TEST_UPSTREAM_A2A3_DEMO_HPP
 #define PTOLINT_TEST_UPSTREAM_A2A3_DEMO_HPP
 
@@ -29,6 +30,12 @@ template <typename TileData> void TDEMOEXTRACT_IMPL(TileData &dst, TileData &src
 // Two dims of one tensor: distinct values, also when pto-lint does not follow how the tensor was made.
 template <typename TileData, typename GlobalData> void TDEMOSQUARE_IMPL(TileData &dst, GlobalData &src) {
   PTO_ASSERT(src.GetShape(3) == src.GetShape(4), "The global tensor must be square!");
+}
+
+// An alignment check on a narrow unsigned parameter, as pto-isa@3186c381 common/arch/memory/textract_common.hpp:85-86
+// checks TEXTRACT's indices (`(indexRow % 16) == 0` of a uint16_t).
+template <typename TileData> void TDEMOSLICE_IMPL(TileData &dst, TileData &src, uint16_t indexCol) {
+  PTO_ASSERT((indexCol % 16) == 0, "The column index must be 16-aligned!");
 }
 
 } // namespace pto
