@@ -1,0 +1,682 @@
+#!/usr/bin/env python3
+"""tests/oracle/oracle.py: upstream's implementation as the oracle of pto-lint's upstream checks (issue 22, item 8).
+
+For each op and target it makes random concrete configurations of one op call (static tile shapes from a small set;
+valid rows and columns, global shapes and indices in and out of range), writes them as kernels (one function per
+configuration, one file per batch), and decides each configuration twice:
+
+  host    the same kernel files compiled for the host with _DEBUG, upstream's real implementation headers of the
+          target and tests/oracle/host/oracle_host.h (pto-lint's CCE prelude: every intrinsic a no-op), run; a
+          configuration fires when a PTO_ASSERT of the op call fails (all failing asserts are recorded);
+  lint    pto-lint --upstream-checks on the kernel files with the target's bisheng command (JSON report, findings
+          mapped back by line); a configuration fires when pto-lint reports a pto-upstream-assert violation on its
+          call. An assert pto-lint counts as not followed is found by splitting the batch until the configuration
+          is alone (--coverage).
+
+and compares: a configuration agrees when both sides name the same failing asserts and pto-lint followed every
+assert it reached. Everything else is a disagreement, listed with its configuration and which side said what:
+
+  missed          the host fires an assert that pto-lint does not report
+  false-alarm     pto-lint reports an assert that does not fail on the host
+  not-followed    pto-lint did not follow an assert of the call (never a pass)
+  host-crash      the host program died in the call before any assert failed (no verdict)
+  setup           an assert failed, or was reported, outside the op call (the configuration's set-up)
+
+Disagreements triaged in tests/oracle/expected.txt (by target, op, kind and assert) are reported but do not fail
+the run; a new one does (exit 1). Exit 77 (ctest's skip) when the pto-isa checkout or clang++ is missing.
+Deterministic from --seed. Python 3 standard library only.
+
+  tests/oracle/oracle.py --build build --count 20                  # the sample (ctest -L oracle)
+  nice tests/oracle/oracle.py --build build --count 1000 --jobs 2  # the sweep (ctest -C sweep -L oracle-sweep)
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.path.dirname(os.path.dirname(HERE))
+
+TARGETS = {
+    # target: (bisheng architecture, upstream's memory-model macro; tests/npu/<target>/src/st/CMakeLists.txt)
+    'a2a3': ('dav-c220-vec', '-DMEMORY_BASE'),
+    'a5': ('dav-c310-vec', '-DREGISTER_BASE'),
+}
+
+SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'int16_t': 2, 'int8_t': 1}
+
+
+# ---- Configurations -------------------------------------------------------------------------------------------
+
+class Tile:
+    """A tile declaration: static shape, layout, and valid shape (static, or dynamic with a constructor value)."""
+
+    def __init__(self, name, dtype, rows, cols, vr, vc, mode='static', layout='RowMajor', loc='Vec'):
+        self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
+        self.vr, self.vc, self.mode, self.layout, self.loc = vr, vc, mode, layout, loc
+
+    def decl(self):
+        dyn_r = self.mode in ('dyn', 'dynrow')
+        dyn_c = self.mode in ('dyn', 'dyncol')
+        args = [str(self.vr)] if dyn_r else []
+        args += [str(self.vc)] if dyn_c else []
+        t = 'Tile<TileType::%s, %s, %d, %d, BLayout::%s, %d, %d>' % (
+            self.loc, self.dtype, self.rows, self.cols, self.layout, -1 if dyn_r else self.vr, -1 if dyn_c else self.vc)
+        return '%s %s%s;' % (t, self.name, '(%s)' % ', '.join(args) if args else '')
+
+    def bytes(self):
+        return self.rows * self.cols * SIZES[self.dtype]
+
+    def text(self):
+        kind = {'static': '', 'dyn': ' dyn', 'dynrow': ' dynrow', 'dyncol': ' dyncol'}[self.mode]
+        lay = '' if self.layout == 'RowMajor' else ' ' + self.layout
+        return '%s=%s[%dx%d%s] valid %dx%d%s' % (self.name, self.dtype, self.rows, self.cols, lay, self.vr, self.vc, kind)
+
+
+class Config:
+    def __init__(self, cid, op, target, tiles, call, setup=(), extra=''):
+        self.id, self.op, self.target, self.tiles, self.call = cid, op, target, tiles, call
+        self.setup = list(setup)  # more declarations (global tensors), after the tiles
+        self.extra = extra        # what the description adds (indices, global shape)
+
+    def describe(self):
+        return '%s %s: %s%s' % (self.op, self.target, '; '.join(t.text() for t in self.tiles),
+                                '; ' + self.extra if self.extra else '')
+
+    def body(self):
+        """The function's lines; the op call is the last one."""
+        lines = [t.decl() for t in self.tiles] + self.setup
+        addr = 0
+        for t in self.tiles:
+            lines.append('TASSIGN(%s, 0x%x);' % (t.name, addr))
+            addr += (t.bytes() + 255) // 256 * 256
+        lines.append('PTO_ORACLE_ENTER(%d, %s);' % (self.id, ', '.join(t.name for t in self.tiles)))
+        lines.append(self.call)
+        return lines
+
+
+def shape_of(rng, dtype, rows=(1, 2, 4, 8, 16, 32), row_bytes=(32, 64, 128, 256, 512)):
+    """A static tile shape whose rows are whole 32-byte blocks."""
+    return rng.choice(rows), rng.choice(row_bytes) // SIZES[dtype]
+
+
+def valid_mode(rng):
+    return rng.choice(('static', 'dyn', 'dyn', 'dynrow', 'dyncol'))
+
+
+def pick_valid(rng, n, dynamic):
+    """A valid extent for a dimension of n: in range when static; when dynamic, sometimes 0 or past the end."""
+    if not dynamic:
+        return rng.randint(1, n)
+    r = rng.random()
+    return 0 if r < 0.05 else rng.randint(n + 1, 2 * n + 3) if r < 0.15 else rng.randint(1, n)
+
+
+def make_tile(rng, name, dtype, rows, cols, want=None, match=0.85, mode=None, layout='RowMajor'):
+    """A tile of the given shape; with probability `match` its valid shape is `want` (when it can hold it)."""
+    mode = mode or valid_mode(rng)
+    dyn_r, dyn_c = mode in ('dyn', 'dynrow'), mode in ('dyn', 'dyncol')
+    vr, vc = pick_valid(rng, rows, dyn_r), pick_valid(rng, cols, dyn_c)
+    if want and rng.random() < match:
+        wr, wc = want
+        if wr is not None and (dyn_r or 1 <= wr <= rows):
+            vr = wr
+        if wc is not None and (dyn_c or 1 <= wc <= cols):
+            vc = wc
+    return Tile(name, dtype, rows, cols, vr, vc, mode, layout)
+
+
+def gen_tadd(rng, cid, target):
+    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    srcs = []
+    for name in ('src0', 'src1'):
+        sr, sc = (r, c) if rng.random() < 0.6 else shape_of(rng, dtype)
+        srcs.append(make_tile(rng, name, dtype, sr, sc, want=(dst.vr, dst.vc)))
+    return Config(cid, 'TADD', target, [dst] + srcs, 'TADD(dst, src0, src1);')
+
+
+def gen_trowsum(rng, cid, target):
+    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
+    r, c = shape_of(rng, dtype)
+    src = make_tile(rng, 'src', dtype, r, c)
+    tmp = Tile('tmp', dtype, r, c, r, c)
+    dr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    if rng.random() < 0.5:  # DN output: one column, rows in whole 32-byte blocks
+        block = 32 // SIZES[dtype]
+        dst = make_tile(rng, 'dst', dtype, (dr + block - 1) // block * block, 1, want=(src.vr, 1), layout='ColMajor',
+                        mode=rng.choice(('static', 'dynrow')))
+        dst.vc = 1
+    else:
+        dst = make_tile(rng, 'dst', dtype, dr, 32 // SIZES[dtype], want=(src.vr, 1))
+    return Config(cid, 'TROWSUM', target, [dst, src, tmp], 'TROWSUM(dst, src, tmp);')
+
+
+def gen_tcolmax(rng, cid, target):
+    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
+    r, c = shape_of(rng, dtype)
+    src = make_tile(rng, 'src', dtype, r, c)
+    dc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
+    dst = make_tile(rng, 'dst', dtype, rng.choice((1, 1, 2, r)), dc, want=(1, src.vc))
+    return Config(cid, 'TCOLMAX', target, [dst, src], 'TCOLMAX(dst, src);')
+
+
+def gen_textract(rng, cid, target):
+    dtype = rng.choice(('float', 'half', 'int32_t'))
+    sr, sc = shape_of(rng, dtype, rows=(2, 4, 8, 16, 32), row_bytes=(64, 128, 256, 512))
+    src = make_tile(rng, 'src', dtype, sr, sc, mode='static')
+    dr = rng.choice([x for x in (1, 2, 4, 8, 16, 32) if x <= sr])
+    dc = rng.choice([x for x in (32, 64, 128, 256, 512) if x // SIZES[dtype] <= sc]) // SIZES[dtype]
+    if rng.random() < 0.15:  # a 1x1 destination takes the scalar path
+        dst = Tile('dst', dtype, dr, dc, 1, 1)
+    else:
+        dst = make_tile(rng, 'dst', dtype, dr, dc)
+    block = 32 // SIZES[dtype]
+    if rng.random() < 0.6:  # in range and aligned, as far as the valid shape allows
+        ir = rng.randint(0, max(0, sr - dst.vr))
+        ic = rng.randint(0, max(0, sc - dst.vc) // block) * block
+    else:
+        ir, ic = rng.randint(0, sr + 4), rng.randint(0, sc + block)
+    return Config(cid, 'TEXTRACT', target, [dst, src], 'TEXTRACT(dst, src, %d, %d);' % (ir, ic),
+                  extra='indexRow %d, indexCol %d' % (ir, ic))
+
+
+def gen_tload(rng, cid, target):
+    dtype = rng.choice(('float', 'half', 'int32_t', 'int8_t'))
+    dn = rng.random() < 0.3
+    if dn:  # column-major tile, DN global tensor: columns are whole 32-byte blocks
+        c = rng.choice((1, 2, 4, 8, 16, 32))
+        r = rng.choice((32, 64, 128, 256, 512)) // SIZES[dtype]
+        t = make_tile(rng, 'dst', dtype, r, c, layout='ColMajor')
+    else:
+        r, c = shape_of(rng, dtype)
+        t = make_tile(rng, 'dst', dtype, r, c)
+    # The global shape: the tile's valid shape spread over the five dims, sometimes perturbed.
+    outer = [rng.choice((1, 1, 1, 2)) for _ in range(3)]
+    prod = outer[0] * outer[1] * outer[2]
+    spread = t.vc if dn else t.vr
+    inner = t.vr if dn else t.vc
+    if spread % prod:
+        outer, prod = [1, 1, 1], 1
+    d = outer + ([inner, spread // prod] if dn else [spread // prod, inner])
+    if rng.random() < 0.4:
+        k = rng.randrange(5)
+        d[k] = rng.choice((0, d[k] + 1, max(0, d[k] - 1), d[k] * 2, 4096 + rng.randint(0, 8)))
+    static = [rng.random() < 0.4 for _ in range(5)]
+    if dn:
+        st = [d[1] * d[2] * d[3] * d[4], d[2] * d[3] * d[4], d[3] * d[4], 1, d[3]]
+    else:
+        st = [d[1] * d[2] * d[3] * d[4], d[2] * d[3] * d[4], d[3] * d[4], d[4], 1]
+    st_static = rng.random() < 0.5
+    shape_t = 'Shape<%s>' % ', '.join(str(v) if s else '-1' for v, s in zip(d, static))
+    stride_t = 'Stride<%s>' % ', '.join(str(v) if st_static else '-1' for v in st)
+    layout = 'Layout::DN' if dn else 'Layout::ND'
+    setup = ['using GShape = %s;' % shape_t, 'using GStride = %s;' % stride_t,
+             'GlobalTensor<%s, GShape, GStride, %s> gt((__gm__ %s *)gm, GShape(%s), GStride(%s));' % (
+                 dtype, layout, dtype, ', '.join(map(str, d)), ', '.join(map(str, st)))]
+    return Config(cid, 'TLOAD', target, [t], 'TLOAD(dst, gt);', setup=setup,
+                  extra='global %s %s%s' % ('DN' if dn else 'ND', 'x'.join(map(str, d)),
+                                            ' (static dims %s)' % ''.join('s' if s else 'd' for s in static)))
+
+
+GENERATORS = {'TADD': gen_tadd, 'TROWSUM': gen_trowsum, 'TCOLMAX': gen_tcolmax, 'TEXTRACT': gen_textract,
+              'TLOAD': gen_tload}
+
+
+# ---- Kernel files -----------------------------------------------------------------------------------------------
+
+def write_kernel(path, configs, title):
+    """Writes one kernel file; returns {line of the op call: configuration}."""
+    out = ['// %s (generated by tests/oracle/oracle.py; one function per configuration)' % title,
+           '#include <pto/pto-inst.hpp>',
+           '#ifndef PTO_ORACLE_ENTER',
+           '#define PTO_ORACLE_ENTER(...)',
+           '#endif',
+           'using namespace pto;']
+    lines = {}
+    for c in configs:
+        out.append('')
+        out.append('// %s' % c.describe())
+        out.append('AICORE void oracle_%d(__gm__ uint8_t *gm) {' % c.id)
+        for l in c.body():
+            out.append('  ' + l)
+        lines[len(out)] = c
+        out.append('}')
+    with open(path, 'w') as f:
+        f.write('\n'.join(out) + '\n')
+    return lines
+
+
+# ---- Assert locations -------------------------------------------------------------------------------------------
+
+class Asserts:
+    """Normalises an assert's location to `path:line` of its PTO_ASSERT, the path relative to pto-isa's include/."""
+
+    def __init__(self, include):
+        self.include = os.path.realpath(include)
+        self.starts = {}
+
+    def key(self, path, line):
+        path = os.path.realpath(path)
+        if path not in self.starts:
+            try:
+                with open(path, errors='replace') as f:
+                    text = f.read().split('\n')
+            except OSError:
+                text = []
+            self.starts[path] = [i + 1 for i, l in enumerate(text) if re.search(r'\bPTO_ASSERT\s*\(', l)]
+        # __LINE__ in a macro call that spans lines is the line the call ends on: take the PTO_ASSERT above it.
+        start = max([s for s in self.starts[path] if s <= line] or [line])
+        rel = os.path.relpath(path, self.include) if path.startswith(self.include + os.sep) else path
+        return '%s:%d' % (rel, start)
+
+
+# ---- The host side ----------------------------------------------------------------------------------------------
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, **kw)
+
+
+def host_flags(lint, db_dir, kernel):
+    """The predefines, include paths and standard pto-lint parses the kernel with (`--print-commands`)."""
+    p = run([lint, '--print-commands', '-p', db_dir, kernel])
+    if p.returncode != 0 or not p.stdout.strip():
+        raise RuntimeError('pto-lint --print-commands failed:\n' + p.stdout + p.stderr)
+    words = shlex.split(p.stdout.strip().split('\n')[0])
+    flags, prelude = [], None
+    for i, w in enumerate(words):
+        if w.startswith(('-D', '-U', '-I', '-std=')):
+            flags.append(w)
+        elif w == '-include' and i + 1 < len(words):
+            prelude = os.path.dirname(words[i + 1])
+    if not prelude:
+        raise RuntimeError('no CCE prelude in the command pto-lint prints: ' + p.stdout)
+    return flags + ['-isystem', prelude]
+
+
+def build_host(clang, flags, groups, work, jobs):
+    """Compiles each group of kernel files as one host translation unit and links them with the runner."""
+    host_dir = os.path.join(HERE, 'host')
+    objs, table = [], []
+
+    def compile_group(k, files):
+        tu = os.path.join(work, 'host_%d.cpp' % k)
+        with open(tu, 'w') as f:
+            f.write(''.join('#include "%s"\n' % os.path.abspath(p) for p in files))
+        ii = os.path.join(work, 'host_%d.ii' % k)
+        p = run([clang, '-E', '-x', 'c++'] + flags + ['-D_DEBUG', '-I' + host_dir, '-include', 'oracle_host.h', tu])
+        if p.returncode != 0:
+            return 'preprocessing %s failed:\n%s' % (tu, p.stderr[-4000:])
+        with open(ii, 'w') as f:
+            f.write(re.sub(r'\[\s*aicore\s*\]', ' ', p.stdout))
+        obj = os.path.join(work, 'host_%d.o' % k)
+        p = run([clang, '-c', '-x', 'c++-cpp-output', '-std=c++17', '-O0', '-w', ii, '-o', obj])
+        if p.returncode != 0:
+            return 'compiling %s failed:\n%s' % (ii, p.stderr[-6000:])
+        return obj
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        results = list(ex.map(lambda kv: compile_group(*kv), enumerate(g for g, _ in groups)))
+    for r in results:
+        if not r.endswith('.o'):
+            raise RuntimeError(r)
+        objs.append(r)
+    for _, configs in groups:
+        table += [c.id for c in configs]
+    cases = os.path.join(work, 'cases.cpp')
+    with open(cases, 'w') as f:
+        f.write('// the configurations, in the order the runner runs them (generated)\n')
+        f.write('struct OracleCase { int id; void (*run)(volatile unsigned char *); };\n')
+        f.write(''.join('void oracle_%d(volatile unsigned char *);\n' % i for i in table))
+        f.write('extern const OracleCase OracleCases[] = {\n%s};\n' % ''.join('  {%d, oracle_%d},\n' % (i, i) for i in table))
+        f.write('extern const int OracleCaseCount = %d;\n' % len(table))
+    exe = os.path.join(work, 'oracle_host')
+    p = run([clang, '-std=c++17', '-O0', '-w', os.path.join(host_dir, 'oracle_main.cpp'), cases] + objs + ['-o', exe])
+    if p.returncode != 0:
+        raise RuntimeError('linking the host runner failed:\n' + p.stderr[-4000:])
+    return exe, table
+
+
+def run_host(exe, table, asserts):
+    """Runs every configuration; returns {id: {'op': set, 'setup': set, 'ended': bool, 'why': str}}."""
+    res = {i: {'op': set(), 'setup': set(), 'ended': False, 'why': ''} for i in table}
+    start = 0
+    while start < len(table):
+        p = subprocess.run([exe, str(start)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           universal_newlines=True, errors='replace')
+        last = None
+        for line in p.stdout.split('\n'):
+            w = line.split(' ', 2)
+            if len(w) < 2 or not w[1].lstrip('-').isdigit():
+                continue
+            cid = int(w[1])
+            if w[0] == 'B':
+                last = cid
+            elif w[0] == 'E':
+                res[cid]['ended'] = True
+            elif w[0] in 'FS' and len(w) == 3:
+                path, _, ln = w[2].rpartition(':')
+                res[cid]['op' if w[0] == 'F' else 'setup'].add(asserts.key(path, int(ln)))
+        if p.returncode == 0:
+            break
+        if last is None:
+            raise RuntimeError('the host runner failed before its first configuration (exit %d)' % p.returncode)
+        res[last]['why'] = 'timeout' if p.returncode == 3 else 'exit %d' % p.returncode
+        start = table.index(last) + 1
+    return res
+
+
+# ---- The pto-lint side ------------------------------------------------------------------------------------------
+
+def write_db(db_dir, target, isa, files):
+    arch, memory = TARGETS[target]
+    entries = [{'directory': os.path.dirname(os.path.abspath(f)), 'file': os.path.abspath(f),
+                'arguments': ['bisheng', '-xcce', '--cce-aicore-arch=' + arch, '-O2', '-std=c++17', memory,
+                              '-I' + os.path.join(isa, 'include'), '-c', os.path.abspath(f)]} for f in files]
+    with open(os.path.join(db_dir, 'compile_commands.json'), 'w') as f:
+        json.dump(entries, f, indent=1)
+
+
+NOT_FOLLOWED = re.compile(r'^pto-lint: not followed: (.*):(\d+): (\S+) \((\d+)x\): (.*)$')
+
+
+def lint_file(lint, db_dir, kernel):
+    """pto-lint on one kernel file: (findings of pto-upstream-assert, [(file, line, op, count, why)])."""
+    out = kernel + '.json'
+    p = run([lint, '--cache-dir=off', '--upstream-checks', '--enable=pto-upstream-assert', '--coverage',
+             '--format=json', '--output=' + out, '-j', '1', '-p', db_dir, kernel], cwd=os.path.dirname(kernel))
+    if p.returncode not in (0, 1) or not os.path.exists(out):
+        raise RuntimeError('pto-lint failed on %s (exit %d):\n%s' % (kernel, p.returncode, p.stderr[-4000:]))
+    with open(out) as f:
+        report = json.load(f)
+    if report['summary'].get('errors'):
+        raise RuntimeError('pto-lint reports errors on %s:\n%s' % (kernel, p.stderr[-4000:]))
+    nf = []
+    for line in p.stderr.split('\n'):
+        m = NOT_FOLLOWED.match(line)
+        if m:
+            path = m.group(1)
+            if not os.path.isabs(path):
+                path = os.path.join(os.path.dirname(kernel), path)
+            nf.append((path, int(m.group(2)), m.group(3), int(m.group(4)), m.group(5)))
+    return [f for f in report['findings'] if f.get('ruleId') == 'pto-upstream-assert'], nf
+
+
+def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, depth=0):
+    """Lints a batch; a batch with asserts not followed is split until each such configuration is alone."""
+    findings, nf = lint_file(lint, db_dir, kernel)
+    for f in findings:
+        c = lines.get(f['line'])
+        m = re.match(r'pto-isa (.*):(\d+) \(PTO_ASSERT\)', f.get('citation', ''))
+        key = asserts.key(m.group(1), int(m.group(2))) if m else f.get('citation', '?')
+        if c is None:  # on a set-up line (TASSIGN): it belongs to the next op call
+            after = [l for l in lines if l > f['line']]
+            if after:
+                res[lines[min(after)].id]['setup'].add(key)
+            continue
+        if f.get('status') in ('violated-always', 'violated-sometimes'):
+            res[c.id]['violated'].add(key)
+        else:
+            res[c.id]['other'].add('%s (%s)' % (key, f.get('status')))
+    if not nf:
+        return
+    configs = list(lines.values())
+    if len(configs) == 1:
+        c = configs[0]
+        for path, line, op, _, why in nf:
+            entry = (asserts.key(path, line), why)
+            res[c.id]['not_followed' if op == c.op else 'setup_nf'].add(entry)
+        return
+    # Split: each half is linted again (its findings replace nothing: they were recorded above and are the same).
+    for c in configs:
+        res[c.id]['violated'] = set()
+        res[c.id]['other'] = set()
+        res[c.id]['setup'] = set()
+    half = len(configs) // 2
+    for k, part in enumerate((configs[:half], configs[half:])):
+        sub = kernel[:-4] + '_%d.cpp' % k
+        sub_lines = write_kernel(sub, part, 'split of %s' % os.path.basename(kernel))
+        write_db_entry(db_dir, target, isa, sub)
+        lint_batch(lint, db_dir, target, isa, sub, sub_lines, asserts, res, depth + 1)
+
+
+DB_LOCK = threading.Lock()
+
+
+def write_db_entry(db_dir, target, isa, kernel):
+    with DB_LOCK:
+        add_db_entry(db_dir, target, isa, kernel)
+
+
+def add_db_entry(db_dir, target, isa, kernel):
+    path = os.path.join(db_dir, 'compile_commands.json')
+    with open(path) as f:
+        entries = json.load(f)
+    arch, memory = TARGETS[target]
+    entries.append({'directory': os.path.dirname(kernel), 'file': kernel,
+                    'arguments': ['bisheng', '-xcce', '--cce-aicore-arch=' + arch, '-O2', '-std=c++17', memory,
+                                  '-I' + os.path.join(isa, 'include'), '-c', kernel]})
+    with open(path, 'w') as f:
+        json.dump(entries, f, indent=1)
+
+
+# ---- Comparison -------------------------------------------------------------------------------------------------
+
+def compare(c, host, lint):
+    """The disagreements of one configuration: [(kind, assert, detail)]; empty when it agrees."""
+    out = []
+    for k in sorted(host['setup']):
+        out.append(('setup', k, 'fails on the host before the op call'))
+    for k in sorted(lint['setup']):
+        out.append(('setup', k, 'pto-lint reports it on a set-up line'))
+    for k, why in sorted(lint['setup_nf']):
+        out.append(('setup', k, 'pto-lint did not follow it on a set-up line: ' + why))
+    if not host['ended'] and not host['op']:
+        out.append(('host-crash', '-', 'the host run died in the call (%s) before any assert failed' % host['why']))
+        return out
+    for k, why in sorted(lint['not_followed']):
+        out.append(('not-followed', k, why + ('; fails on the host' if k in host['op'] else '; holds on the host'
+                                              if host['ended'] else '')))
+    nf = {k for k, _ in lint['not_followed']}
+    for k in sorted(host['op'] - lint['violated'] - nf):
+        out.append(('missed', k, 'fails on the host, not reported by pto-lint'))
+    for k in sorted(lint['violated'] - host['op']):
+        out.append(('false-alarm', k, 'reported by pto-lint, holds on the host'))
+    for k in sorted(lint['other']):
+        out.append(('other', k, 'a pto-upstream-assert finding that is not a violation'))
+    return out
+
+
+def read_expected(path):
+    """Triaged disagreements: `<target> <op> <kind> <assert|*>: <reason>` per line."""
+    exp = {}
+    if not os.path.exists(path):
+        return exp
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith('#'):
+                continue
+            head, _, reason = line.partition(': ')
+            w = head.split()
+            if len(w) == 4:
+                exp[tuple(w)] = reason
+    return exp
+
+
+def triaged(exp, target, op, kind, key):
+    for k in ((target, op, kind, key), (target, op, kind, '*'), ('*', op, kind, key), ('*', op, kind, '*')):
+        if k in exp:
+            return k
+    return None
+
+
+# ---- Driver -----------------------------------------------------------------------------------------------------
+
+def isa_dir(arg):
+    for d in (arg, os.environ.get('PTOISA_DIR'), os.path.join(SOURCE, '..', 'shared', 'third_party', 'pto-isa')):
+        if d and os.path.isfile(os.path.join(d, 'include', 'pto', 'pto-inst.hpp')):
+            return os.path.realpath(d)
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--build', required=True, help='pto-lint build directory (bin/pto-lint)')
+    ap.add_argument('--clang', default='clang++-19', help='host C++ compiler (clang++-19)')
+    ap.add_argument('--isa', help='pto-isa checkout (default: $PTOISA_DIR, else ../shared/third_party/pto-isa)')
+    ap.add_argument('--ops', default=','.join(GENERATORS), help='ops to check (default: %(default)s)')
+    ap.add_argument('--targets', default='a2a3,a5')
+    ap.add_argument('--count', type=int, default=20, help='configurations per op and target')
+    ap.add_argument('--seed', type=int, default=1)
+    ap.add_argument('--batch', type=int, default=100, help='configurations per kernel file')
+    ap.add_argument('--host-batch', type=int, default=400, help='configurations per host translation unit')
+    ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--work', help='keep the kernels, host program and reports here (default: a temporary dir)')
+    ap.add_argument('--expected', default=os.path.join(HERE, 'expected.txt'))
+    ap.add_argument('--report', help='write every configuration and its verdicts as JSON here')
+    ap.add_argument('--max-list', type=int, default=10, help='disagreements listed per class (0: all)')
+    a = ap.parse_args()
+
+    isa = isa_dir(a.isa)
+    if not isa:
+        print('oracle: skipped: needs upstream pto-isa (set PTOISA_DIR, or put it at ../shared/third_party/pto-isa)')
+        return 77
+    clang = shutil.which(a.clang)
+    if not clang:
+        print('oracle: skipped: needs %s for the host build' % a.clang)
+        return 77
+    lint = os.path.abspath(os.path.join(a.build, 'bin', 'pto-lint'))
+    if not os.access(lint, os.X_OK):
+        print('oracle: no pto-lint at ' + lint)
+        return 2
+    work = a.work or tempfile.mkdtemp(prefix='pto-oracle-')
+    os.makedirs(work, exist_ok=True)
+    exp = read_expected(a.expected)
+    asserts = Asserts(os.path.join(isa, 'include'))
+    ops = [o for o in a.ops.split(',') if o]
+    targets = [t for t in a.targets.split(',') if t]
+    for o in ops:
+        if o not in GENERATORS:
+            print('oracle: no generator for %s (known: %s)' % (o, ', '.join(GENERATORS)))
+            return 2
+
+    t_start = time.time()
+    rows, failed, seen_exp = [], False, set()
+    for target in targets:
+        tdir = os.path.join(work, target)
+        if os.path.isdir(tdir):
+            shutil.rmtree(tdir)
+        os.makedirs(tdir)
+        rng = random.Random('%d/%s' % (a.seed, target))
+        configs, cid = {}, 0
+        for op in ops:
+            configs[op] = []
+            for _ in range(a.count):
+                configs[op].append(GENERATORS[op](rng, cid, target))
+                cid += 1
+        # Kernel files: one op per file, `--batch` configurations each.
+        batches = []
+        for op in ops:
+            cs = configs[op]
+            for k in range(0, len(cs), a.batch):
+                path = os.path.join(tdir, '%s_%d.cpp' % (op.lower(), k // a.batch))
+                batches.append((path, write_kernel(path, cs[k:k + a.batch], '%s on %s' % (op, target))))
+        write_db(tdir, target, isa, [p for p, _ in batches])
+        t0 = time.time()
+        flags = host_flags(lint, tdir, batches[0][0])
+        groups, cur, n = [], [], 0
+        for path, lines in batches:
+            cur.append((path, list(lines.values())))
+            n += len(lines)
+            if n >= a.host_batch:
+                groups.append(([p for p, _ in cur], [c for _, cs in cur for c in cs]))
+                cur, n = [], 0
+        if cur:
+            groups.append(([p for p, _ in cur], [c for _, cs in cur for c in cs]))
+        exe, table = build_host(clang, flags, groups, tdir, a.jobs)
+        t1 = time.time()
+        host = run_host(exe, table, asserts)
+        t2 = time.time()
+        lint_res = {c.id: {'violated': set(), 'other': set(), 'setup': set(), 'not_followed': set(),
+                           'setup_nf': set()} for op in ops for c in configs[op]}
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            list(ex.map(lambda b: lint_batch(lint, tdir, target, isa, b[0], b[1], asserts, lint_res), batches))
+        t3 = time.time()
+        print('oracle: %s: %d configurations; host build %.1f s, host run %.1f s, pto-lint %.1f s' % (
+            target, cid, t1 - t0, t2 - t1, t3 - t2))
+        for op in ops:
+            for c in configs[op]:
+                d = compare(c, host[c.id], lint_res[c.id])
+                rows.append((c, host[c.id], lint_res[c.id], d))
+
+    # Report: agreement per op and target, then each class of disagreement with examples.
+    print('\n%-9s %-5s %6s %6s %6s %8s  %s' % ('op', 'target', 'configs', 'fires', 'agree', 'verdict', 'disagreements'))
+    classes = {}
+    for op in ops:
+        for target in targets:
+            rs = [r for r in rows if r[0].op == op and r[0].target == target]
+            if not rs:
+                continue
+            agree = sum(1 for r in rs if not r[3])
+            fires = sum(1 for r in rs if r[1]['op'])
+            verdict = sum(1 for r in rs if bool(r[1]['op']) == bool(r[2]['violated']) and not r[2]['not_followed']
+                          and (r[1]['ended'] or r[1]['op']))
+            kinds = {}
+            for r in rs:
+                for kind, _, _ in r[3]:
+                    kinds[kind] = kinds.get(kind, 0) + 1
+            print('%-9s %-5s %6d %6d %5.1f%% %7.1f%%  %s' % (
+                op, target, len(rs), fires, 100.0 * agree / len(rs), 100.0 * verdict / len(rs),
+                ', '.join('%s %d' % kv for kv in sorted(kinds.items())) or '-'))
+            for r in rs:
+                for kind, key, detail in r[3]:
+                    classes.setdefault((target, op, kind, key), []).append((r[0], detail))
+    new = []
+    if classes:
+        print('\ndisagreements (by target, op, kind, assert):')
+    for cls, items in sorted(classes.items()):
+        t = triaged(exp, *cls)
+        if t:
+            seen_exp.add(t)
+        else:
+            new.append(cls)
+        print('\n  %s %s %s %s: %d configuration%s%s' % (cls + (len(items), '' if len(items) == 1 else 's',
+                                                         '  [triaged: %s]' % exp[t] if t else '  [NEW]')))
+        for c, detail in items[:a.max_list or None]:
+            print('    #%d %s -- %s' % (c.id, c.describe(), detail))
+        if a.max_list and len(items) > a.max_list:
+            print('    ... %d more' % (len(items) - a.max_list))
+    total = len(rows)
+    agree = sum(1 for r in rows if not r[3])
+    print('\noracle: %d configurations, %d agree (%.1f%%), %d disagree; %d new disagreement class%s; %.1f s (work: %s)' % (
+        total, agree, 100.0 * agree / max(1, total), total - agree, len(new), '' if len(new) == 1 else 'es',
+        time.time() - t_start, work))
+    stale = [k for k in exp if k not in seen_exp]
+    if stale and a.count >= 1000:
+        print('oracle: triaged disagreements that did not occur: ' + '; '.join(' '.join(k) for k in stale))
+    if a.report:
+        with open(a.report, 'w') as f:
+            json.dump([{'id': c.id, 'op': c.op, 'target': c.target, 'config': c.describe(),
+                        'host': {'fired': sorted(h['op']), 'setup': sorted(h['setup']), 'ended': h['ended'],
+                                 'why': h['why']},
+                        'lint': {'violated': sorted(l['violated']), 'notFollowed': sorted(map(list, l['not_followed'])),
+                                 'setup': sorted(l['setup'])},
+                        'disagreements': [list(x) for x in d]} for c, h, l, d in rows], f, indent=1)
+    if not a.work:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if new else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
