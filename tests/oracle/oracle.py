@@ -532,7 +532,8 @@ def isa_dir(arg):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--build', required=True, help='pto-lint build directory (bin/pto-lint)')
+    ap.add_argument('--build', help='pto-lint build directory (bin/pto-lint)')
+    ap.add_argument('--lint', help='the pto-lint binary (default: BUILD/bin/pto-lint)')
     ap.add_argument('--clang', default='clang++-19', help='host C++ compiler (clang++-19)')
     ap.add_argument('--isa', help='pto-isa checkout (default: $PTOISA_DIR, else ../shared/third_party/pto-isa)')
     ap.add_argument('--ops', default=','.join(GENERATORS), help='ops to check (default: %(default)s)')
@@ -556,7 +557,7 @@ def main():
     if not clang:
         print('oracle: skipped: needs %s for the host build' % a.clang)
         return 77
-    lint = os.path.abspath(os.path.join(a.build, 'bin', 'pto-lint'))
+    lint = os.path.abspath(a.lint or os.path.join(a.build or 'build', 'bin', 'pto-lint'))
     if not os.access(lint, os.X_OK):
         print('oracle: no pto-lint at ' + lint)
         return 2
