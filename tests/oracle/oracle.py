@@ -57,21 +57,56 @@ SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'i
 
 # ---- Configurations -------------------------------------------------------------------------------------------
 
+class Speller:
+    """Writes a concrete value the ways kernels write it: a literal, a const/constexpr/plain local initialised once,
+    or an expression of literals; in a function template, a template parameter its one instantiation fixes. Every
+    form has one value; pto-lint's dataflow claims to follow them all."""
+
+    def __init__(self, rng, templated):
+        self.rng, self.locals, self.tparams, self.templated = rng, [], [], templated
+
+    def __call__(self, name, v):
+        if self.templated and self.rng.random() < 0.6:  # a template parameter of the function
+            self.tparams.append((name, v))
+            return name
+        r = self.rng.random()
+        if r < 0.5:
+            return str(v)
+        if r < 0.62:
+            self.locals.append('const int %s = %d;' % (name, v))
+            return name
+        if r < 0.74:
+            self.locals.append('constexpr int %s = %d;' % (name, v))
+            return name
+        if r < 0.84:
+            self.locals.append('unsigned %s = %d;' % (name, v))
+            return name
+        a = self.rng.randint(0, 7)
+        if r < 0.92 or v == 0:
+            return '(%d + %d)' % (v - a, a)
+        k = self.rng.choice([d for d in (2, 3, 4) if v % d == 0] or [1])
+        return '(%d * %d)' % (v // k, k)
+
+
 class Tile:
     """A tile declaration: static shape, layout, and valid shape (static, or dynamic with a constructor value)."""
 
     def __init__(self, name, dtype, rows, cols, vr, vc, mode='static', layout='RowMajor', loc='Vec'):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
         self.vr, self.vc, self.mode, self.layout, self.loc = vr, vc, mode, layout, loc
+        self.args = None
+
+    def spell(self, sp):
+        dyn_r = self.mode in ('dyn', 'dynrow')
+        dyn_c = self.mode in ('dyn', 'dyncol')
+        self.args = ([sp(self.name + '_vr', self.vr)] if dyn_r else []) + ([sp(self.name + '_vc', self.vc)] if dyn_c else [])
 
     def decl(self):
         dyn_r = self.mode in ('dyn', 'dynrow')
         dyn_c = self.mode in ('dyn', 'dyncol')
-        args = [str(self.vr)] if dyn_r else []
-        args += [str(self.vc)] if dyn_c else []
         t = 'Tile<TileType::%s, %s, %d, %d, BLayout::%s, %d, %d>' % (
             self.loc, self.dtype, self.rows, self.cols, self.layout, -1 if dyn_r else self.vr, -1 if dyn_c else self.vc)
-        return '%s %s%s;' % (t, self.name, '(%s)' % ', '.join(args) if args else '')
+        return '%s %s%s;' % (t, self.name, '(%s)' % ', '.join(self.args) if self.args else '')
 
     def bytes(self):
         return self.rows * self.cols * SIZES[self.dtype]
@@ -83,10 +118,23 @@ class Tile:
 
 
 class Config:
-    def __init__(self, cid, op, target, tiles, call, setup=(), extra=''):
+    """One op call with concrete values. `setup` and `call` may name values as {name}, from `values`."""
+
+    def __init__(self, cid, op, target, tiles, call, setup=(), extra='', values=None):
         self.id, self.op, self.target, self.tiles, self.call = cid, op, target, tiles, call
-        self.setup = list(setup)  # more declarations (global tensors), after the tiles
-        self.extra = extra        # what the description adds (indices, global shape)
+        self.setup = list(setup)     # more declarations (global tensors), after the tiles
+        self.extra = extra           # what the description adds (indices, global shape)
+        self.values = values or {}
+        self.locals, self.texts, self.tparams = [], {}, []
+
+    def spell(self, rng):
+        """Fixes how each value is written (the kernel text is the same whenever it is written out again)."""
+        sp = Speller(rng, rng.random() < 0.25)
+        for t in self.tiles:
+            t.spell(sp)
+        self.texts = {k: sp(k, v) for k, v in self.values.items()}
+        self.locals, self.tparams = sp.locals, sp.tparams
+        return self
 
     def describe(self):
         return '%s %s: %s%s' % (self.op, self.target, '; '.join(t.text() for t in self.tiles),
@@ -94,13 +142,13 @@ class Config:
 
     def body(self):
         """The function's lines; the op call is the last one."""
-        lines = [t.decl() for t in self.tiles] + self.setup
+        lines = self.locals + [t.decl() for t in self.tiles] + [l.format(**self.texts) for l in self.setup]
         addr = 0
         for t in self.tiles:
             lines.append('TASSIGN(%s, 0x%x);' % (t.name, addr))
             addr += (t.bytes() + 255) // 256 * 256
         lines.append('PTO_ORACLE_ENTER(%d, %s);' % (self.id, ', '.join(t.name for t in self.tiles)))
-        lines.append(self.call)
+        lines.append(self.call.format(**self.texts))
         return lines
 
 
@@ -114,11 +162,13 @@ def valid_mode(rng):
 
 
 def pick_valid(rng, n, dynamic):
-    """A valid extent for a dimension of n: in range when static; when dynamic, sometimes 0 or past the end."""
+    """A valid extent for a dimension of n: in range when static; when dynamic, sometimes 0 or past the end, and
+    rarely past 16 bits (implementations narrow some to uint16_t) or negative (the constructor takes unsigned)."""
     if not dynamic:
         return rng.randint(1, n)
     r = rng.random()
-    return 0 if r < 0.05 else rng.randint(n + 1, 2 * n + 3) if r < 0.15 else rng.randint(1, n)
+    return (0 if r < 0.05 else rng.randint(n + 1, 2 * n + 3) if r < 0.14 else 65536 + rng.randint(0, n) if r < 0.16
+            else -rng.randint(1, 2) if r < 0.17 else rng.randint(1, n))
 
 
 def make_tile(rng, name, dtype, rows, cols, want=None, match=0.85, mode=None, layout='RowMajor'):
@@ -182,25 +232,32 @@ def gen_textract(rng, cid, target):
     else:
         dst = make_tile(rng, 'dst', dtype, dr, dc)
     block = 32 // SIZES[dtype]
-    if rng.random() < 0.6:  # in range and aligned, as far as the valid shape allows
+    r = rng.random()
+    if r < 0.6:  # in range and aligned, as far as the valid shape allows
         ir = rng.randint(0, max(0, sr - dst.vr))
         ic = rng.randint(0, max(0, sc - dst.vc) // block) * block
-    else:
+    elif r < 0.95:
         ir, ic = rng.randint(0, sr + 4), rng.randint(0, sc + block)
-    return Config(cid, 'TEXTRACT', target, [dst, src], 'TEXTRACT(dst, src, %d, %d);' % (ir, ic),
-                  extra='indexRow %d, indexCol %d' % (ir, ic))
+    else:  # the parameters are uint16_t: a larger argument wraps
+        ir, ic = 65536 + rng.randint(0, sr), rng.randint(0, sc // block) * block
+        if rng.random() < 0.5:
+            ir, ic = rng.randint(0, sr - 1), 65536 + ic
+    return Config(cid, 'TEXTRACT', target, [dst, src], 'TEXTRACT(dst, src, {ir}, {ic});',
+                  extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
 
 
-def gen_tload(rng, cid, target):
+def gen_gm(op, rng, cid, target):
+    """TLOAD(tile, global) or TSTORE(global, tile): a Vec tile, ND row-major or DN column-major."""
     dtype = rng.choice(('float', 'half', 'int32_t', 'int8_t'))
+    name = 'dst' if op == 'TLOAD' else 'src'
     dn = rng.random() < 0.3
     if dn:  # column-major tile, DN global tensor: columns are whole 32-byte blocks
         c = rng.choice((1, 2, 4, 8, 16, 32))
         r = rng.choice((32, 64, 128, 256, 512)) // SIZES[dtype]
-        t = make_tile(rng, 'dst', dtype, r, c, layout='ColMajor')
+        t = make_tile(rng, name, dtype, r, c, layout='ColMajor')
     else:
         r, c = shape_of(rng, dtype)
-        t = make_tile(rng, 'dst', dtype, r, c)
+        t = make_tile(rng, name, dtype, r, c)
     # The global shape: the tile's valid shape spread over the five dims, sometimes perturbed.
     outer = [rng.choice((1, 1, 1, 2)) for _ in range(3)]
     prod = outer[0] * outer[1] * outer[2]
@@ -213,6 +270,13 @@ def gen_tload(rng, cid, target):
         k = rng.randrange(5)
         d[k] = rng.choice((0, d[k] + 1, max(0, d[k] - 1), d[k] * 2, 4096 + rng.randint(0, 8)))
     static = [rng.random() < 0.4 for _ in range(5)]
+    if target == 'a5' and not dn:
+        # A5 checks a static global shape against a static valid shape at compile time
+        # (pto/common/arch/register/tload_common.hpp StaticCheck): such mismatches are left dynamic.
+        if t.mode in ('static', 'dynrow') and static[4] and d[4] != t.vc:
+            static[4] = False
+        if t.mode in ('static', 'dyncol') and all(static[:4]) and d[0] * d[1] * d[2] * d[3] != t.vr:
+            static[3] = False
     if dn:
         st = [d[1] * d[2] * d[3] * d[4], d[2] * d[3] * d[4], d[3] * d[4], 1, d[3]]
     else:
@@ -221,16 +285,18 @@ def gen_tload(rng, cid, target):
     shape_t = 'Shape<%s>' % ', '.join(str(v) if s else '-1' for v, s in zip(d, static))
     stride_t = 'Stride<%s>' % ', '.join(str(v) if st_static else '-1' for v in st)
     layout = 'Layout::DN' if dn else 'Layout::ND'
+    values = {'g%d' % i: v for i, v in enumerate(d)}
     setup = ['using GShape = %s;' % shape_t, 'using GStride = %s;' % stride_t,
              'GlobalTensor<%s, GShape, GStride, %s> gt((__gm__ %s *)gm, GShape(%s), GStride(%s));' % (
-                 dtype, layout, dtype, ', '.join(map(str, d)), ', '.join(map(str, st)))]
-    return Config(cid, 'TLOAD', target, [t], 'TLOAD(dst, gt);', setup=setup,
+                 dtype, layout, dtype, ', '.join('{g%d}' % i for i in range(5)), ', '.join(map(str, st)))]
+    call = 'TLOAD(dst, gt);' if op == 'TLOAD' else 'TSTORE(gt, src);'
+    return Config(cid, op, target, [t], call, setup=setup, values=values,
                   extra='global %s %s%s' % ('DN' if dn else 'ND', 'x'.join(map(str, d)),
                                             ' (static dims %s)' % ''.join('s' if s else 'd' for s in static)))
 
 
 GENERATORS = {'TADD': gen_tadd, 'TROWSUM': gen_trowsum, 'TCOLMAX': gen_tcolmax, 'TEXTRACT': gen_textract,
-              'TLOAD': gen_tload}
+              'TLOAD': lambda *a: gen_gm('TLOAD', *a), 'TSTORE': lambda *a: gen_gm('TSTORE', *a)}
 
 
 # ---- Kernel files -----------------------------------------------------------------------------------------------
@@ -247,11 +313,16 @@ def write_kernel(path, configs, title):
     for c in configs:
         out.append('')
         out.append('// %s' % c.describe())
-        out.append('AICORE void oracle_%d(__gm__ uint8_t *gm) {' % c.id)
+        if c.tparams:
+            out.append('template <%s>' % ', '.join('int %s' % n for n, _ in c.tparams))
+        out.append('AICORE void oracle_%d%s(__gm__ uint8_t *gm) {' % (c.id, '_t' if c.tparams else ''))
         for l in c.body():
             out.append('  ' + l)
         lines[len(out)] = c
         out.append('}')
+        if c.tparams:
+            out.append('AICORE void oracle_%d(__gm__ uint8_t *gm) { oracle_%d_t<%s>(gm); }' % (
+                c.id, c.id, ', '.join(str(v) for _, v in c.tparams)))
     with open(path, 'w') as f:
         f.write('\n'.join(out) + '\n')
     return lines
@@ -584,7 +655,7 @@ def main():
         for op in ops:
             configs[op] = []
             for _ in range(a.count):
-                configs[op].append(GENERATORS[op](rng, cid, target))
+                configs[op].append(GENERATORS[op](rng, cid, target).spell(rng))
                 cid += 1
         # Kernel files: one op per file, `--batch` configurations each.
         batches = []

@@ -7,7 +7,7 @@
 //   E <id>               the configuration returned
 //
 // argv[1] is the index in the table to start from (the driver restarts after a crash). A configuration that
-// runs longer than 10 s ends the process (`T <id>`, exit 3).
+// runs longer than 2 s ends the process (`T <id>`, exit 3).
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -63,7 +63,7 @@ int main(int Argc, char **Argv) {
     pto_oracle::InOp = false;
     pto_oracle::Seen.clear();
     std::printf("B %d\n", OracleCases[I].id);
-    alarm(10);
+    alarm(2);
     OracleCases[I].run(Gm);
     alarm(0);
     std::printf("E %d\n", OracleCases[I].id);
