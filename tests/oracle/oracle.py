@@ -47,10 +47,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(os.path.dirname(HERE))
 
 TARGETS = {
-    # target: (bisheng architecture, upstream's memory-model macro; tests/npu/<target>/src/st/CMakeLists.txt)
-    'a2a3': ('dav-c220-vec', '-DMEMORY_BASE'),
-    'a5': ('dav-c310-vec', '-DREGISTER_BASE'),
+    # target: (bisheng architecture family, upstream's memory-model macro; tests/npu/<target>/src/st/CMakeLists.txt)
+    'a2a3': ('dav-c220', '-DMEMORY_BASE'),
+    'a5': ('dav-c310', '-DREGISTER_BASE'),
 }
+
+
+def bisheng(target, core, isa, kernel):
+    """The compile command of a kernel of one core kind (vec or cube), as upstream's pto_vec_st/pto_cube_st."""
+    family, memory = TARGETS[target]
+    return ['bisheng', '-xcce', '--cce-aicore-arch=%s-%s' % (family, core), '-O2', '-std=c++17', memory,
+            '-I' + os.path.join(isa, 'include'), '-c', kernel]
 
 SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'int16_t': 2, 'int8_t': 1}
 
@@ -91,9 +98,10 @@ class Speller:
 class Tile:
     """A tile declaration: static shape, layout, and valid shape (static, or dynamic with a constructor value)."""
 
-    def __init__(self, name, dtype, rows, cols, vr, vc, mode='static', layout='RowMajor', loc='Vec'):
+    def __init__(self, name, dtype, rows, cols, vr, vc, mode='static', layout='RowMajor', loc='Vec', form=None):
         self.name, self.dtype, self.rows, self.cols = name, dtype, rows, cols
         self.vr, self.vc, self.mode, self.layout, self.loc = vr, vc, mode, layout, loc
+        self.form = form  # a type template taking (vr, vc), e.g. 'TileLeft<half, 32, 64, {}, {}>'; default Tile<...>
         self.args = None
 
     def spell(self, sp):
@@ -104,8 +112,9 @@ class Tile:
     def decl(self):
         dyn_r = self.mode in ('dyn', 'dynrow')
         dyn_c = self.mode in ('dyn', 'dyncol')
-        t = 'Tile<TileType::%s, %s, %d, %d, BLayout::%s, %d, %d>' % (
-            self.loc, self.dtype, self.rows, self.cols, self.layout, -1 if dyn_r else self.vr, -1 if dyn_c else self.vc)
+        vr, vc = -1 if dyn_r else self.vr, -1 if dyn_c else self.vc
+        t = self.form.format(vr, vc) if self.form else 'Tile<TileType::%s, %s, %d, %d, BLayout::%s, %d, %d>' % (
+            self.loc, self.dtype, self.rows, self.cols, self.layout, vr, vc)
         return '%s %s%s;' % (t, self.name, '(%s)' % ', '.join(self.args) if self.args else '')
 
     def bytes(self):
@@ -113,15 +122,18 @@ class Tile:
 
     def text(self):
         kind = {'static': '', 'dyn': ' dyn', 'dynrow': ' dynrow', 'dyncol': ' dyncol'}[self.mode]
-        lay = '' if self.layout == 'RowMajor' else ' ' + self.layout
+        lay = ' ' + self.loc if self.loc != 'Vec' else ''
+        lay += '' if self.layout == 'RowMajor' else ' ' + self.layout
         return '%s=%s[%dx%d%s] valid %dx%d%s' % (self.name, self.dtype, self.rows, self.cols, lay, self.vr, self.vc, kind)
 
 
 class Config:
     """One op call with concrete values. `setup` and `call` may name values as {name}, from `values`."""
 
-    def __init__(self, cid, op, target, tiles, call, setup=(), extra='', values=None):
+    def __init__(self, cid, op, target, tiles, call, setup=(), extra='', values=None, core='vec', label=None):
         self.id, self.op, self.target, self.tiles, self.call = cid, op, target, tiles, call
+        self.core = core             # the AI core kind the kernel is compiled for
+        self.label = label or op     # the generator's name (the report's rows)
         self.setup = list(setup)     # more declarations (global tensors), after the tiles
         self.extra = extra           # what the description adds (indices, global shape)
         self.values = values or {}
@@ -137,7 +149,7 @@ class Config:
         return self
 
     def describe(self):
-        return '%s %s: %s%s' % (self.op, self.target, '; '.join(t.text() for t in self.tiles),
+        return '%s %s: %s%s' % (self.label, self.target, '; '.join(t.text() for t in self.tiles),
                                 '; ' + self.extra if self.extra else '')
 
     def body(self):
@@ -246,6 +258,32 @@ def gen_textract(rng, cid, target):
                   extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
 
 
+def gen_textract_mat(rng, cid, target):
+    """TEXTRACT from a Mat (L1) tile to a Left or Right (L0) tile, on the cube core; the Mat tile is NZ or ZN."""
+    dtype = rng.choice(('half', 'float', 'bfloat16_t', 'int8_t'))
+    rows = (32, 64, 128) if dtype == 'int8_t' else (16, 32, 64, 128)
+    m, k = rng.choice(rows), rng.choice((32, 64, 128))
+    nz = rng.random() < 0.5
+    form = 'Tile<TileType::Mat, %s, %d, %d, BLayout::%s, {}, {}, SLayout::%s, 512>' % (
+        dtype, m, k, 'ColMajor' if nz else 'RowMajor', 'RowMajor' if nz else 'ColMajor')
+    src = Tile('src', dtype, m, k, m, k, 'static', 'NZ' if nz else 'ZN', 'Mat', form=form)
+    left = rng.random() < 0.5
+    dr = rng.choice([x for x in rows if x <= m] if rng.random() < 0.9 else rows)
+    dc = rng.choice([x for x in (32, 64, 128) if x <= k] if rng.random() < 0.9 else (32, 64, 128))
+    alias = 'TileLeft' if left else 'TileRight'
+    mode = rng.choice(('static', 'static', 'dyn'))
+    dst = make_tile(rng, 'dst', dtype, dr, dc, mode=mode)
+    dst.form, dst.loc = '%s<%s, %d, %d, {}, {}>' % (alias, dtype, dr, dc), 'Left' if left else 'Right'
+    step = 32 if dtype == 'int8_t' else 16
+    if rng.random() < 0.6:  # in range and aligned to the fractal
+        ir = rng.randint(0, max(0, m - dr) // step) * step
+        ic = rng.randint(0, max(0, k - dc) // step) * step
+    else:
+        ir, ic = rng.randint(0, m), rng.randint(0, k)
+    return Config(cid, 'TEXTRACT', target, [dst, src], 'TEXTRACT(dst, src, {ir}, {ic});', core='cube',
+                  label='TEXTRACT_MAT', extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
+
+
 def gen_gm(op, rng, cid, target):
     """TLOAD(tile, global) or TSTORE(global, tile): a Vec tile, ND row-major or DN column-major."""
     dtype = rng.choice(('float', 'half', 'int32_t', 'int8_t'))
@@ -296,6 +334,7 @@ def gen_gm(op, rng, cid, target):
 
 
 GENERATORS = {'TADD': gen_tadd, 'TROWSUM': gen_trowsum, 'TCOLMAX': gen_tcolmax, 'TEXTRACT': gen_textract,
+              'TEXTRACT_MAT': gen_textract_mat,
               'TLOAD': lambda *a: gen_gm('TLOAD', *a), 'TSTORE': lambda *a: gen_gm('TSTORE', *a)}
 
 
@@ -375,12 +414,13 @@ def host_flags(lint, db_dir, kernel):
     return flags + ['-isystem', prelude]
 
 
-def build_host(clang, flags, groups, work, jobs):
-    """Compiles each group of kernel files as one host translation unit and links them with the runner."""
+def build_host(clang, groups, work, jobs):
+    """Compiles each group of kernel files ([(files, configs, flags)]) as one host translation unit and links them
+    with the runner."""
     host_dir = os.path.join(HERE, 'host')
     objs, table = [], []
 
-    def compile_group(k, files):
+    def compile_group(k, files, flags):
         tu = os.path.join(work, 'host_%d.cpp' % k)
         with open(tu, 'w') as f:
             f.write(''.join('#include "%s"\n' % os.path.abspath(p) for p in files))
@@ -397,12 +437,12 @@ def build_host(clang, flags, groups, work, jobs):
         return obj
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        results = list(ex.map(lambda kv: compile_group(*kv), enumerate(g for g, _ in groups)))
+        results = list(ex.map(lambda kv: compile_group(kv[0], kv[1][0], kv[1][2]), enumerate(groups)))
     for r in results:
         if not r.endswith('.o'):
             raise RuntimeError(r)
         objs.append(r)
-    for _, configs in groups:
+    for _, configs, _ in groups:
         table += [c.id for c in configs]
     cases = os.path.join(work, 'cases.cpp')
     with open(cases, 'w') as f:
@@ -450,10 +490,9 @@ def run_host(exe, table, asserts):
 # ---- The pto-lint side ------------------------------------------------------------------------------------------
 
 def write_db(db_dir, target, isa, files):
-    arch, memory = TARGETS[target]
+    """The compilation database of a target's kernel files ([(path, core)])."""
     entries = [{'directory': os.path.dirname(os.path.abspath(f)), 'file': os.path.abspath(f),
-                'arguments': ['bisheng', '-xcce', '--cce-aicore-arch=' + arch, '-O2', '-std=c++17', memory,
-                              '-I' + os.path.join(isa, 'include'), '-c', os.path.abspath(f)]} for f in files]
+                'arguments': bisheng(target, core, isa, os.path.abspath(f))} for f, core in files]
     with open(os.path.join(db_dir, 'compile_commands.json'), 'w') as f:
         json.dump(entries, f, indent=1)
 
@@ -517,28 +556,23 @@ def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, depth=0):
     for k, part in enumerate((configs[:half], configs[half:])):
         sub = kernel[:-4] + '_%d.cpp' % k
         sub_lines = write_kernel(sub, part, 'split of %s' % os.path.basename(kernel))
-        write_db_entry(db_dir, target, isa, sub)
+        write_db_entry(db_dir, target, isa, sub, part[0].core)
         lint_batch(lint, db_dir, target, isa, sub, sub_lines, asserts, res, depth + 1)
 
 
 DB_LOCK = threading.Lock()
 
 
-def write_db_entry(db_dir, target, isa, kernel):
+def write_db_entry(db_dir, target, isa, kernel, core):
+    """Adds a kernel file to the database (a split batch; lint_batch runs in threads)."""
     with DB_LOCK:
-        add_db_entry(db_dir, target, isa, kernel)
-
-
-def add_db_entry(db_dir, target, isa, kernel):
-    path = os.path.join(db_dir, 'compile_commands.json')
-    with open(path) as f:
-        entries = json.load(f)
-    arch, memory = TARGETS[target]
-    entries.append({'directory': os.path.dirname(kernel), 'file': kernel,
-                    'arguments': ['bisheng', '-xcce', '--cce-aicore-arch=' + arch, '-O2', '-std=c++17', memory,
-                                  '-I' + os.path.join(isa, 'include'), '-c', kernel]})
-    with open(path, 'w') as f:
-        json.dump(entries, f, indent=1)
+        path = os.path.join(db_dir, 'compile_commands.json')
+        with open(path) as f:
+            entries = json.load(f)
+        entries.append({'directory': os.path.dirname(kernel), 'file': kernel,
+                        'arguments': bisheng(target, core, isa, kernel)})
+        with open(path, 'w') as f:
+            json.dump(entries, f, indent=1)
 
 
 # ---- Comparison -------------------------------------------------------------------------------------------------
@@ -664,19 +698,22 @@ def main():
             for k in range(0, len(cs), a.batch):
                 path = os.path.join(tdir, '%s_%d.cpp' % (op.lower(), k // a.batch))
                 batches.append((path, write_kernel(path, cs[k:k + a.batch], '%s on %s' % (op, target))))
-        write_db(tdir, target, isa, [p for p, _ in batches])
+        write_db(tdir, target, isa, [(p, next(iter(l.values())).core) for p, l in batches])
         t0 = time.time()
-        flags = host_flags(lint, tdir, batches[0][0])
-        groups, cur, n = [], [], 0
-        for path, lines in batches:
-            cur.append((path, list(lines.values())))
-            n += len(lines)
-            if n >= a.host_batch:
-                groups.append(([p for p, _ in cur], [c for _, cs in cur for c in cs]))
-                cur, n = [], 0
-        if cur:
-            groups.append(([p for p, _ in cur], [c for _, cs in cur for c in cs]))
-        exe, table = build_host(clang, flags, groups, tdir, a.jobs)
+        # Host translation units: up to `--host-batch` configurations of one core kind each, with the predefines
+        # pto-lint parses that kind with.
+        flags, groups = {}, []
+        for core in sorted({next(iter(l.values())).core for _, l in batches}):
+            mine = [(p, l) for p, l in batches if next(iter(l.values())).core == core]
+            flags[core] = host_flags(lint, tdir, mine[0][0])
+            cur, n = [], 0
+            for path, lines in mine:
+                cur.append((path, list(lines.values())))
+                n += len(lines)
+                if n >= a.host_batch or path == mine[-1][0]:
+                    groups.append(([p for p, _ in cur], [c for _, cs in cur for c in cs], flags[core]))
+                    cur, n = [], 0
+        exe, table = build_host(clang, groups, tdir, a.jobs)
         t1 = time.time()
         host = run_host(exe, table, asserts)
         t2 = time.time()
@@ -693,11 +730,11 @@ def main():
                 rows.append((c, host[c.id], lint_res[c.id], d))
 
     # Report: agreement per op and target, then each class of disagreement with examples.
-    print('\n%-9s %-5s %6s %6s %6s %8s  %s' % ('op', 'target', 'configs', 'fires', 'agree', 'verdict', 'disagreements'))
+    print('\n%-13s %-6s %7s %6s %7s %8s  %s' % ('op', 'target', 'configs', 'fires', 'agree', 'verdict', 'disagreements'))
     classes = {}
     for op in ops:
         for target in targets:
-            rs = [r for r in rows if r[0].op == op and r[0].target == target]
+            rs = [r for r in rows if r[0].label == op and r[0].target == target]
             if not rs:
                 continue
             agree = sum(1 for r in rs if not r[3])
@@ -708,7 +745,7 @@ def main():
             for r in rs:
                 for kind, _, _ in r[3]:
                     kinds[kind] = kinds.get(kind, 0) + 1
-            print('%-9s %-5s %6d %6d %5.1f%% %7.1f%%  %s' % (
+            print('%-13s %-6s %7d %6d %6.1f%% %7.1f%%  %s' % (
                 op, target, len(rs), fires, 100.0 * agree / len(rs), 100.0 * verdict / len(rs),
                 ', '.join('%s %d' % kv for kv in sorted(kinds.items())) or '-'))
             for r in rs:
