@@ -18,7 +18,10 @@ assert it reached. Everything else is a disagreement, listed with its configurat
 
   missed          the host fires an assert that pto-lint does not report
   false-alarm     pto-lint reports an assert that does not fail on the host
-  not-followed    pto-lint did not follow an assert of the call (never a pass)
+  not-followed:*  pto-lint did not follow an assert of the call (never a pass), by the kind of reason it gives:
+                  :value (a value it could not follow), :solver (not decided in time), :guard, :other
+  by-design       not followed because the configuration writes a value in a form pto-lint documents that it
+                  does not follow (see Speller); listed, triaged once, never a pass either
   host-crash      the host program died in the call before any assert failed (no verdict)
   setup           an assert failed, or was reported, outside the op call (the configuration's set-up)
 
@@ -40,7 +43,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -67,12 +69,22 @@ SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'i
 class Speller:
     """Writes a concrete value the ways kernels write it: a literal, a const/constexpr/plain local initialised once,
     or an expression of literals; in a function template, a template parameter its one instantiation fixes. Every
-    form has one value; pto-lint's dataflow claims to follow them all."""
+    such form has one value, and pto-lint's dataflow claims to follow them all. Rarely, a local changed after its
+    initialisation or computed in a loop (2 % of the configurations, one value each): pto-lint documents that it does
+    not follow those, and must then say "not followed", never decide wrongly."""
 
-    def __init__(self, rng, templated):
+    def __init__(self, rng, templated, unfollowed):
         self.rng, self.locals, self.tparams, self.templated = rng, [], [], templated
+        self.unfollowed = unfollowed  # the next value is written in a form pto-lint does not follow
 
     def __call__(self, name, v):
+        if self.unfollowed:
+            self.unfollowed = False
+            if self.rng.random() < 0.5:  # a local changed after its initialisation
+                self.locals += ['int %s = %d;' % (name, v - 1), '%s += 1;' % name]
+            else:  # a value computed in a loop
+                self.locals += ['int %s = 0;' % name, 'for (int i = 0; i < %d; ++i)' % v, '  ++%s;' % name]
+            return name
         if self.templated and self.rng.random() < 0.6:  # a template parameter of the function
             self.tparams.append((name, v))
             return name
@@ -137,11 +149,13 @@ class Config:
         self.setup = list(setup)     # more declarations (global tensors), after the tiles
         self.extra = extra           # what the description adds (indices, global shape)
         self.values = values or {}
-        self.locals, self.texts, self.tparams = [], {}, []
+        self.locals, self.texts, self.tparams, self.unfollowed = [], {}, [], False
 
     def spell(self, rng):
         """Fixes how each value is written (the kernel text is the same whenever it is written out again)."""
-        sp = Speller(rng, rng.random() < 0.25)
+        has_values = any(t.mode != 'static' for t in self.tiles) or self.values
+        sp = Speller(rng, rng.random() < 0.25, has_values and rng.random() < 0.02)
+        self.unfollowed = sp.unfollowed
         for t in self.tiles:
             t.spell(sp)
         self.texts = {k: sp(k, v) for k, v in self.values.items()}
@@ -372,8 +386,8 @@ def write_kernel(path, configs, title):
 class Asserts:
     """Normalises an assert's location to `path:line` of its PTO_ASSERT, the path relative to pto-isa's include/."""
 
-    def __init__(self, include):
-        self.include = os.path.realpath(include)
+    def __init__(self, *includes):
+        self.includes = [os.path.realpath(i) for i in includes]
         self.starts = {}
 
     def key(self, path, line):
@@ -387,8 +401,11 @@ class Asserts:
             self.starts[path] = [i + 1 for i, l in enumerate(text) if re.search(r'\bPTO_ASSERT\s*\(', l)]
         # __LINE__ in a macro call that spans lines is the line the call ends on: take the PTO_ASSERT above it.
         start = max([s for s in self.starts[path] if s <= line] or [line])
-        rel = os.path.relpath(path, self.include) if path.startswith(self.include + os.sep) else path
-        return '%s:%d' % (rel, start)
+        for inc in self.includes:
+            if path.startswith(inc + os.sep):
+                path = os.path.relpath(path, inc)
+                break
+        return '%s:%d' % (path, start)
 
 
 # ---- The host side ----------------------------------------------------------------------------------------------
@@ -397,8 +414,9 @@ def run(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, **kw)
 
 
-def host_flags(lint, db_dir, kernel):
-    """The predefines, include paths and standard pto-lint parses the kernel with (`--print-commands`)."""
+def host_flags(lint, db_dir, kernel, isa, host_isa):
+    """The predefines, include paths and standard pto-lint parses the kernel with (`--print-commands`); with
+    host_isa, the host build reads that checkout's headers instead (a negative control: see --host-isa)."""
     p = run([lint, '--print-commands', '-p', db_dir, kernel])
     if p.returncode != 0 or not p.stdout.strip():
         raise RuntimeError('pto-lint --print-commands failed:\n' + p.stdout + p.stderr)
@@ -406,6 +424,8 @@ def host_flags(lint, db_dir, kernel):
     flags, prelude = [], None
     for i, w in enumerate(words):
         if w.startswith(('-D', '-U', '-I', '-std=')):
+            if host_isa and w == '-I' + os.path.join(isa, 'include'):
+                w = '-I' + os.path.join(host_isa, 'include')
             flags.append(w)
         elif w == '-include' and i + 1 < len(words):
             prelude = os.path.dirname(words[i + 1])
@@ -554,28 +574,26 @@ def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, depth=0):
         res[c.id]['setup'] = set()
     half = len(configs) // 2
     for k, part in enumerate((configs[:half], configs[half:])):
-        sub = kernel[:-4] + '_%d.cpp' % k
+        sub_dir = kernel[:-4] + '_%d' % k  # a directory and database of its own (batches are linted in threads)
+        os.makedirs(sub_dir, exist_ok=True)
+        sub = os.path.join(sub_dir, os.path.basename(sub_dir) + '.cpp')
         sub_lines = write_kernel(sub, part, 'split of %s' % os.path.basename(kernel))
-        write_db_entry(db_dir, target, isa, sub, part[0].core)
-        lint_batch(lint, db_dir, target, isa, sub, sub_lines, asserts, res, depth + 1)
-
-
-DB_LOCK = threading.Lock()
-
-
-def write_db_entry(db_dir, target, isa, kernel, core):
-    """Adds a kernel file to the database (a split batch; lint_batch runs in threads)."""
-    with DB_LOCK:
-        path = os.path.join(db_dir, 'compile_commands.json')
-        with open(path) as f:
-            entries = json.load(f)
-        entries.append({'directory': os.path.dirname(kernel), 'file': kernel,
-                        'arguments': bisheng(target, core, isa, kernel)})
-        with open(path, 'w') as f:
-            json.dump(entries, f, indent=1)
+        write_db(sub_dir, target, isa, [(sub, part[0].core)])
+        lint_batch(lint, sub_dir, target, isa, sub, sub_lines, asserts, res, depth + 1)
 
 
 # ---- Comparison -------------------------------------------------------------------------------------------------
+
+def not_followed_category(why):
+    """What kind of reason pto-lint gives for not following an assert (its --coverage text)."""
+    if 'time cap' in why or 'timeout' in why or 'resource limit' in why:
+        return 'solver'
+    if 'could not follow' in why:
+        return 'value'
+    if 'guard' in why:
+        return 'guard'
+    return 'other'
+
 
 def compare(c, host, lint):
     """The disagreements of one configuration: [(kind, assert, detail)]; empty when it agrees."""
@@ -590,8 +608,10 @@ def compare(c, host, lint):
         out.append(('host-crash', '-', 'the host run died in the call (%s) before any assert failed' % host['why']))
         return out
     for k, why in sorted(lint['not_followed']):
-        out.append(('not-followed', k, why + ('; fails on the host' if k in host['op'] else '; holds on the host'
-                                              if host['ended'] else '')))
+        cat = not_followed_category(why)
+        kind = 'by-design' if c.unfollowed and cat == 'value' else 'not-followed:' + cat
+        out.append((kind, k, why + ('; fails on the host' if k in host['op'] else '; holds on the host'
+                                    if host['ended'] else '')))
     nf = {k for k, _ in lint['not_followed']}
     for k in sorted(host['op'] - lint['violated'] - nf):
         out.append(('missed', k, 'fails on the host, not reported by pto-lint'))
@@ -620,9 +640,12 @@ def read_expected(path):
 
 
 def triaged(exp, target, op, kind, key):
-    for k in ((target, op, kind, key), (target, op, kind, '*'), ('*', op, kind, key), ('*', op, kind, '*')):
-        if k in exp:
-            return k
+    """The most specific entry of the triage that matches (`*` stands for any target, op or assert)."""
+    for t in (target, '*'):
+        for o in (op, '*'):
+            for k in (key, '*'):
+                if (t, o, kind, k) in exp:
+                    return (t, o, kind, k)
     return None
 
 
@@ -651,6 +674,8 @@ def main():
     ap.add_argument('--work', help='keep the kernels, host program and reports here (default: a temporary dir)')
     ap.add_argument('--expected', default=os.path.join(HERE, 'expected.txt'))
     ap.add_argument('--report', help='write every configuration and its verdicts as JSON here')
+    ap.add_argument('--host-isa', help='negative control: build the host side from this (edited) copy of pto-isa; '
+                    'the disagreements must then show the edits')
     ap.add_argument('--max-list', type=int, default=10, help='disagreements listed per class (0: all)')
     a = ap.parse_args()
 
@@ -669,7 +694,8 @@ def main():
     work = a.work or tempfile.mkdtemp(prefix='pto-oracle-')
     os.makedirs(work, exist_ok=True)
     exp = read_expected(a.expected)
-    asserts = Asserts(os.path.join(isa, 'include'))
+    host_isa = os.path.realpath(a.host_isa) if a.host_isa else None
+    asserts = Asserts(*[os.path.join(d, 'include') for d in (isa, host_isa) if d])
     ops = [o for o in a.ops.split(',') if o]
     targets = [t for t in a.targets.split(',') if t]
     for o in ops:
@@ -691,13 +717,18 @@ def main():
             for _ in range(a.count):
                 configs[op].append(GENERATORS[op](rng, cid, target).spell(rng))
                 cid += 1
-        # Kernel files: one op per file, `--batch` configurations each.
+        # Kernel files: one op per file, `--batch` configurations each; a configuration written so that pto-lint
+        # cannot follow it is alone in its file (its not-followed checks are then its own without splitting).
         batches = []
         for op in ops:
-            cs = configs[op]
+            cs = [c for c in configs[op] if not c.unfollowed]
             for k in range(0, len(cs), a.batch):
                 path = os.path.join(tdir, '%s_%d.cpp' % (op.lower(), k // a.batch))
                 batches.append((path, write_kernel(path, cs[k:k + a.batch], '%s on %s' % (op, target))))
+            for c in configs[op]:
+                if c.unfollowed:
+                    path = os.path.join(tdir, '%s_alone_%d.cpp' % (op.lower(), c.id))
+                    batches.append((path, write_kernel(path, [c], '%s on %s' % (op, target))))
         write_db(tdir, target, isa, [(p, next(iter(l.values())).core) for p, l in batches])
         t0 = time.time()
         # Host translation units: up to `--host-batch` configurations of one core kind each, with the predefines
@@ -705,7 +736,7 @@ def main():
         flags, groups = {}, []
         for core in sorted({next(iter(l.values())).core for _, l in batches}):
             mine = [(p, l) for p, l in batches if next(iter(l.values())).core == core]
-            flags[core] = host_flags(lint, tdir, mine[0][0])
+            flags[core] = host_flags(lint, tdir, mine[0][0], isa, host_isa)
             cur, n = [], 0
             for path, lines in mine:
                 cur.append((path, list(lines.values())))
@@ -768,9 +799,9 @@ def main():
             print('    ... %d more' % (len(items) - a.max_list))
     total = len(rows)
     agree = sum(1 for r in rows if not r[3])
-    print('\noracle: %d configurations, %d agree (%.1f%%), %d disagree; %d new disagreement class%s; %.1f s (work: %s)' % (
+    print('\noracle: %d configurations, %d agree (%.1f%%), %d disagree; %d new disagreement class%s; %.1f s%s' % (
         total, agree, 100.0 * agree / max(1, total), total - agree, len(new), '' if len(new) == 1 else 'es',
-        time.time() - t_start, work))
+        time.time() - t_start, ' (kernels, host program and reports in %s)' % work if a.work else ''))
     stale = [k for k in exp if k not in seen_exp]
     if stale and a.count >= 1000:
         print('oracle: triaged disagreements that did not occur: ' + '; '.join(' '.join(k) for k in stale))
