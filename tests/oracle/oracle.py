@@ -542,7 +542,7 @@ def lint_file(lint, db_dir, kernel):
     return [f for f in report['findings'] if f.get('ruleId') == 'pto-upstream-assert'], nf
 
 
-def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, depth=0):
+def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res):
     """Lints a batch; a batch with asserts not followed is split until each such configuration is alone."""
     findings, nf = lint_file(lint, db_dir, kernel)
     for f in findings:
@@ -567,7 +567,8 @@ def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, depth=0):
             entry = (asserts.key(path, line), why)
             res[c.id]['not_followed' if op == c.op else 'setup_nf'].add(entry)
         return
-    # Split: each half is linted again (its findings replace nothing: they were recorded above and are the same).
+    # Split: the halves are linted again and their findings replace the batch's (the same findings, and the
+    # not-followed checks then attributed).
     for c in configs:
         res[c.id]['violated'] = set()
         res[c.id]['other'] = set()
@@ -579,7 +580,7 @@ def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, depth=0):
         sub = os.path.join(sub_dir, os.path.basename(sub_dir) + '.cpp')
         sub_lines = write_kernel(sub, part, 'split of %s' % os.path.basename(kernel))
         write_db(sub_dir, target, isa, [(sub, part[0].core)])
-        lint_batch(lint, sub_dir, target, isa, sub, sub_lines, asserts, res, depth + 1)
+        lint_batch(lint, sub_dir, target, isa, sub, sub_lines, asserts, res)
 
 
 # ---- Comparison -------------------------------------------------------------------------------------------------
@@ -704,7 +705,7 @@ def main():
             return 2
 
     t_start = time.time()
-    rows, failed, seen_exp = [], False, set()
+    rows, seen_exp = [], set()
     for target in targets:
         tdir = os.path.join(work, target)
         if os.path.isdir(tdir):
