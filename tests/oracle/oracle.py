@@ -808,7 +808,7 @@ def main():
         print('oracle: triaged disagreements that did not occur: ' + '; '.join(' '.join(k) for k in stale))
     if a.report:
         with open(a.report, 'w') as f:
-            json.dump([{'id': c.id, 'op': c.op, 'target': c.target, 'config': c.describe(),
+            json.dump([{'id': c.id, 'op': c.op, 'target': c.target, 'config': c.describe(), 'unfollowed': c.unfollowed,
                         'host': {'fired': sorted(h['op']), 'setup': sorted(h['setup']), 'ended': h['ended'],
                                  'why': h['why']},
                         'lint': {'violated': sorted(l['violated']), 'notFollowed': sorted(map(list, l['not_followed'])),
