@@ -1,0 +1,72 @@
+// pto-lint oracle: the host runner. Runs each configuration function of the generated kernels and prints, one
+// line each, where it starts and ends and every PTO_ASSERT that fails, for tests/oracle/oracle.py to read.
+//
+//   B <id>               the configuration starts
+//   S <id> <file>:<line> an assert failed while its tiles were set up (before the op call)
+//   F <id> <file>:<line> an assert failed in the op call
+//   E <id>               the configuration returned
+//
+// argv[1] is the index in the table to start from (the driver restarts after a crash). A configuration that
+// runs longer than 2 s ends the process (`T <id>`, exit 3).
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <unistd.h>
+
+namespace pto_oracle {
+int CurrentId = -1;
+bool InOp = false;
+std::set<std::string> Seen; // an assert in a loop fails once per iteration: print it once per configuration
+
+void fired(const char *File, int Line) {
+  std::string Key = std::string(InOp ? "F " : "S ") + File + ":" + std::to_string(Line);
+  if (Seen.insert(Key).second)
+    std::printf("%c %d %s:%d\n", InOp ? 'F' : 'S', CurrentId, File, Line);
+}
+
+void enterOp(int Id) {
+  CurrentId = Id;
+  InOp = true;
+}
+
+void *tileBuffer(int Slot) {
+  // Large enough for any tile the generator declares, and for the indexing of a call whose asserts failed.
+  constexpr size_t SlotBytes = 4u << 20;
+  static char *Pool = static_cast<char *>(std::calloc(8, SlotBytes));
+  return Pool + size_t(Slot % 8) * SlotBytes;
+}
+} // namespace pto_oracle
+
+struct OracleCase {
+  int id;
+  void (*run)(volatile unsigned char *);
+};
+extern const OracleCase OracleCases[];
+extern const int OracleCaseCount;
+
+static void onAlarm(int) {
+  char Buf[32];
+  int N = std::snprintf(Buf, sizeof Buf, "T %d\n", pto_oracle::CurrentId);
+  (void)!write(1, Buf, N);
+  _exit(3);
+}
+
+int main(int Argc, char **Argv) {
+  int From = Argc > 1 ? std::atoi(Argv[1]) : 0;
+  static volatile unsigned char Gm[16u << 20];
+  std::setvbuf(stdout, nullptr, _IOLBF, 0); // every line out before a crash
+  std::signal(SIGALRM, onAlarm);
+  for (int I = From; I < OracleCaseCount; ++I) {
+    pto_oracle::CurrentId = OracleCases[I].id;
+    pto_oracle::InOp = false;
+    pto_oracle::Seen.clear();
+    std::printf("B %d\n", OracleCases[I].id);
+    alarm(2);
+    OracleCases[I].run(Gm);
+    alarm(0);
+    std::printf("E %d\n", OracleCases[I].id);
+  }
+  return 0;
+}
