@@ -14,6 +14,8 @@ using Global = GlobalTensor<float, GShape, Stride<1, 1, 1, 64, 1>>;
 
 // The tile's valid columns are dynamic, the global tensor's last dim is 64.
 void loadAnyCols(float *src, int rows, int cols) {
+  if (rows < 0 || rows > 16 || cols < 0 || cols > 64) // a valid region within the tile (pto-tile-valid-bounds)
+    return;
   TileT t(rows, cols);
   Global g(src, GShape(rows));
   // expect@+2[a2a3]: warning pto-upstream-assert: TDEMOLOAD: upstream's check 'validCol == gShape4' fails on a2a3: "The validCol of TileData must be equal to the 5th dim of the shape!"
@@ -23,7 +25,7 @@ void loadAnyCols(float *src, int rows, int cols) {
 
 // The same call behind a guard that makes upstream's check hold: proved.
 void loadGuarded(float *src, int rows, int cols) {
-  if (cols != 64)
+  if (cols != 64 || rows < 0 || rows > 16)
     return;
   TileT t(rows, cols);
   Global g(src, GShape(rows));

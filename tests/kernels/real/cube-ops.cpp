@@ -13,6 +13,8 @@ using C = TileAcc<float, 16, 16>;
 // TMATMUL with a reduction length k from the caller: k = 0 breaks the range [1, 4095] both targets check
 // (npu/a2a3/TMatmul.hpp:103, npu/a5/TMatmul.hpp:133).
 __global__ AICORE void matmulK(int k) {
+  if (k < 0 || k > 32) // a valid region within the tiles (pto-tile-valid-bounds)
+    return;
   A a(k);
   B b(k);
   C c;
@@ -26,7 +28,7 @@ __global__ AICORE void matmulK(int k) {
 }
 
 __global__ AICORE void matmulKGuarded(int k) {
-  if (k < 1)
+  if (k < 1 || k > 32)
     return;
   A a(k);
   B b(k);

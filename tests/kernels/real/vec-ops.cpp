@@ -19,7 +19,7 @@ using DynGlobal = GlobalTensor<float, DynCols, DynStride>;
 // An empty tile or tensor is a2a3's other check (tload_common.hpp:324), ruled out here so that the counterexample
 // is the mismatch alone.
 __global__ AICORE void loadCols(__gm__ float *src, int cols) {
-  if (cols <= 0)
+  if (cols <= 0 || cols > 64) // and within the tile (pto-tile-valid-bounds)
     return;
   Rows32 t(32, cols);
   FullGlobal g(src);
@@ -86,6 +86,8 @@ __global__ AICORE void extractAtGuarded(uint16_t row) {
 // TADD whose second source has valid rows from the caller: both targets need every operand's valid shape to be the
 // destination's (npu/a2a3/TAdd.hpp:75, npu/a5/TAdd.hpp:77).
 __global__ AICORE void addRows(int rows) {
+  if (rows < 0 || rows > 32) // a valid region within the tile (pto-tile-valid-bounds)
+    return;
   Rows32 a(32, 64), b(rows, 64), c(32, 64);
   TASSIGN(a, 0x0);
   TASSIGN(b, 0x2000);
