@@ -624,6 +624,7 @@ public:
   z3model::Result decide(const Check &K);
   Explained explain(const Check &K, const z3model::Result &Res);
   void classify(Finding &F, Verdict V, bool Opaque, Severity RuleSev);
+  FactTable localFacts(const Check &K);
   void counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps);
   void contextNotes(Explained &X, const std::set<std::string> &Deps);
   void fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs);
@@ -757,6 +758,16 @@ z3model::Result Engine::CallRun::decide(const Check &K) {
     Q.property = Rd.property;
     Q.sharedHypotheses = K.rule->kind == RuleKind::Tile ? forQueries().PathOnly : forQueries().PathAndWellFormed;
     Q.pool = Sig ? 0 : 1; // a rule planned only because upstream's checks are on spends their budget
+    if (!Sig) {
+      // For such an op a verdict that depends on values pto-lint does not follow is not reported (not followed, as
+      // its upstream checks): only a proof is worth solver time.
+      FactTable Local = localFacts(K);
+      for (const std::string &D : closure(Local, Rd.used))
+        if (Local.Opaque.count(D)) {
+          Q.proofOnly = "it depends on values pto-lint does not follow";
+          break;
+        }
+    }
     Q.minimize = Facts.Minimize;
     if (!E.Opts.dumpDir.empty())
       std::ofstream(E.Opts.dumpDir + "/" + K.rule->id + "-" + std::to_string(++E.Dumped) + ".smt2")
@@ -870,11 +881,9 @@ void Engine::CallRun::contextNotes(Explained &X, const std::set<std::string> &De
     X.note(C.instantiatedFrom[I], "in instantiation of '" + C.instantiationNames[I] + "' requested here");
 }
 
-Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3model::Result &Res) {
-  const Rule &R = *K.rule;
-  const RuleVariant *V = K.variant;
-  const std::string &Role = K.role;
-  // Only findings need to know what the verdict depends on.
+/// The call's facts as check K reads them: facts its rule needs that the call does not have are opaque, its `let`
+/// names depend on what they are defined from.
+FactTable Engine::CallRun::localFacts(const Check &K) {
   FactTable Local = Facts;
   for (const std::string &Tk : missingFacts(*K.reading)) {
     Local.Opaque.insert(Tk);
@@ -882,6 +891,15 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   }
   for (const auto &[N, T] : K.reading->letTerms)
     Local.Deps[N] = tokens(T);
+  return Local;
+}
+
+Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3model::Result &Res) {
+  const Rule &R = *K.rule;
+  const RuleVariant *V = K.variant;
+  const std::string &Role = K.role;
+  // Only findings need to know what the verdict depends on.
+  FactTable Local = localFacts(K);
   std::set<std::string> Deps = closure(Local, K.reading->used);
 
   Explained X;
