@@ -76,7 +76,7 @@ private:
   bool PreludeLoaded = false; // it loaded (fix-its need it too)
   std::map<std::pair<const RuleVariant *, std::string>, Reading> Readings; // (variant, role) -> reading
   const Reading &reading(const RuleVariant &V, const std::string &Role);
-  class CallRun; // one call's checks: plan, decide, explain, fix, merge (Engine.cpp)
+  class CallRun; // one call's checks: plan, decide, explain, fix, upstream (its lifted asserts), merge (Engine.cpp)
   void checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T);
   std::map<std::string, std::vector<const Rule *>> Applicable; // op -> enabled rules for it, in rule order
 };

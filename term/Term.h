@@ -1,6 +1,7 @@
 // term: the typed term pto-lint passes between its layers: a sorted tree (Int, Bool) over named constants, what the
 // engine builds queries from, what the evaluators walk and what z3model turns into Z3 ASTs. SMT-LIB2 text is read
-// into it once, at the rule-file and front-end boundary (fromSexp), and written from it only for dumps and keys.
+// into it once, at the rule-file boundary (fromSexp); front ends build trees; it is written as text only for dumps
+// and keys.
 #ifndef PTOLINT_TERM_TERM_H
 #define PTOLINT_TERM_TERM_H
 
