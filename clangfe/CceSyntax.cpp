@@ -45,22 +45,7 @@ public:
     }
     if (!Erased)
       return;
-    // A new definition in place of the old one: a MacroInfo's body may be set only once.
-    MacroInfo *New = PP.AllocateMacroInfo(MI->getDefinitionLoc());
-    if (MI->isFunctionLike()) {
-      New->setIsFunctionLike();
-      SmallVector<IdentifierInfo *, 8> Params;
-      for (const IdentifierInfo *P : MI->params())
-        Params.push_back(const_cast<IdentifierInfo *>(P));
-      New->setParameterList(Params, PP.getPreprocessorAllocator());
-      if (MI->isC99Varargs())
-        New->setIsC99Varargs();
-      if (MI->isGNUVarargs())
-        New->setIsGNUVarargs();
-    }
-    New->setTokens(Kept, PP.getPreprocessorAllocator());
-    New->setDefinitionEndLoc(MI->getDefinitionEndLoc());
-    PP.appendDefMacroDirective(Name.getIdentifierInfo(), New, MD->getLocation());
+    redefineMacro(PP, Name.getIdentifierInfo(), MI, Kept, MD->getLocation());
   }
 
   void LexedFileChanged(FileID FID, LexedFileChangeReason, SrcMgr::CharacteristicKind, FileID,
@@ -111,6 +96,25 @@ public:
 };
 PragmaHandlerRegistry::Add<CceSyntaxPragma> Registered("pto_lint", "pto-lint: CCE syntax fixups for NPU kernels");
 } // namespace
+
+void redefineMacro(Preprocessor &PP, IdentifierInfo *Name, const MacroInfo *Old, ArrayRef<Token> Body,
+                   SourceLocation DirectiveLoc) {
+  MacroInfo *New = PP.AllocateMacroInfo(Old->getDefinitionLoc());
+  if (Old->isFunctionLike()) {
+    New->setIsFunctionLike();
+    SmallVector<IdentifierInfo *, 8> Params;
+    for (const IdentifierInfo *P : Old->params())
+      Params.push_back(const_cast<IdentifierInfo *>(P));
+    New->setParameterList(Params, PP.getPreprocessorAllocator());
+    if (Old->isC99Varargs())
+      New->setIsC99Varargs();
+    if (Old->isGNUVarargs())
+      New->setIsGNUVarargs();
+  }
+  New->setTokens(Body, PP.getPreprocessorAllocator());
+  New->setDefinitionEndLoc(Old->getDefinitionEndLoc());
+  PP.appendDefMacroDirective(Name, New, DirectiveLoc);
+}
 
 volatile int CceSyntaxAnchor = 0;
 

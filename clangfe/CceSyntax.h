@@ -2,7 +2,12 @@
 #ifndef PTOLINT_CLANGPLUGIN_CCESYNTAX_H
 #define PTOLINT_CLANGPLUGIN_CCESYNTAX_H
 
+#include "clang/Lex/Token.h"
+#include "llvm/ADT/ArrayRef.h"
+
 namespace clang {
+class IdentifierInfo;
+class MacroInfo;
 class Preprocessor;
 } // namespace clang
 
@@ -25,6 +30,11 @@ namespace pto::clangfe {
 /// preprocessors no shell creates or hooks: clangd builds a kernel's #include block into a preamble in a
 /// preprocessor of its own, before any clang-tidy check is made.
 void installCceSyntaxFixups(clang::Preprocessor &PP);
+
+/// Defines Name anew in place of Old, with Old's parameters and Body, where Old was defined (a MacroInfo's body may
+/// be set only once). DirectiveLoc is where the new definition's directive is said to stand.
+void redefineMacro(clang::Preprocessor &PP, clang::IdentifierInfo *Name, const clang::MacroInfo *Old,
+                   llvm::ArrayRef<clang::Token> Body, clang::SourceLocation DirectiveLoc);
 
 /// Read by Lint.cpp, which every shell links, so that the static library's CceSyntax object, and with it the
 /// pragma's registration, is linked into every binary (nothing else refers to it).

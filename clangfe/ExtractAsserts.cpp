@@ -4,6 +4,7 @@
 // operand), and the walk lifts every assert the implementation of an op call reaches, in the instantiation for the
 // call's types, into a check of the call: its condition and the guards on the way as terms over the call's values
 // (docs/upstream-checks.md).
+#include "CceSyntax.h"
 #include "ExtractImpl.h"
 
 #include "clang/Lex/Lexer.h"
@@ -55,19 +56,7 @@ public:
                     Tok(SizeOf->getTokenID(), SizeOf), Tok(tok::l_paren), Tok(tok::exclaim), Tok(tok::exclaim),
                     Tok(tok::l_paren),         Tok(tok::identifier, Cond), Tok(tok::r_paren), Tok(tok::r_paren),
                     Tok(tok::r_paren)};
-    MacroInfo *New = PP.AllocateMacroInfo(L);
-    New->setIsFunctionLike();
-    SmallVector<IdentifierInfo *, 4> Params;
-    for (const IdentifierInfo *P : MI->params())
-      Params.push_back(const_cast<IdentifierInfo *>(P));
-    New->setParameterList(Params, PP.getPreprocessorAllocator());
-    if (MI->isC99Varargs())
-      New->setIsC99Varargs();
-    if (MI->isGNUVarargs())
-      New->setIsGNUVarargs();
-    New->setTokens(Body, PP.getPreprocessorAllocator());
-    New->setDefinitionEndLoc(MI->getDefinitionEndLoc());
-    PP.appendDefMacroDirective(const_cast<IdentifierInfo *>(II), New, MD->getLocation());
+    redefineMacro(PP, const_cast<IdentifierInfo *>(II), MI, Body, MD->getLocation());
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
