@@ -17,6 +17,10 @@
 
 #include <vector>
 
+namespace clang {
+class Sema;
+} // namespace clang
+
 namespace pto::clangfe {
 
 /// Expansion ranges of the macros that open vector code (`__VEC_SCOPE__`, `__simd_vf__`), recorded by
@@ -26,13 +30,17 @@ struct ScopeMacros {
   /// Upstream's asserts, `PTO_ASSERT(condition, message)`: where each expansion starts (raw encoding) -> its message.
   std::map<clang::SourceLocation::UIntTy, std::string> asserts;
   bool upstream = false; // upstream's checks are lifted (Options::upstreamChecks): every op of pto_instr.hpp is a call
+  /// The parse's semantic analysis, while it lives (LintConsumer): instantiates the asserts' conditions that
+  /// templates discard.
+  clang::Sema *sema = nullptr;
 };
 
 /// Registers the preprocessor callbacks that fill Out (which must outlive the preprocessor): the vector scope macros,
 /// and with UpstreamChecks upstream's asserts (recordUpstreamAsserts).
 void recordScopeMacros(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out, bool UpstreamChecks = false);
-/// Records each `PTO_ASSERT` expansion in Out, and makes its compiled-out form keep the condition in the AST (an
-/// unevaluated `sizeof`, so the program is the same) for the lifting of upstream's checks (ExtractAsserts.cpp).
+/// Records each `PTO_ASSERT` expansion in Out, and makes its compiled-out form keep the condition in the AST (in a
+/// discarded `if constexpr` branch, so the program is the same) for the lifting of upstream's checks
+/// (ExtractAsserts.cpp).
 void recordUpstreamAsserts(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out);
 
 /// Finds calls of the rule set's ops (matched by qualified name pto::<OP>, so the real pto-isa headers and

@@ -11,6 +11,9 @@
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Sema/EnterExpressionEvaluationContext.h"
+#include "clang/Sema/Sema.h"
+#include "clang/Sema/Template.h"
 
 using namespace clang;
 
@@ -25,8 +28,11 @@ constexpr unsigned StatementBudget = 20000;
 /// Helper calls followed below the op, at most.
 constexpr unsigned MaxHelperDepth = 12;
 
-/// Makes the compiled-out form of PTO_ASSERT keep its condition, `((void)sizeof(!!(condition)))`, and records where
-/// each expansion starts and its message.
+/// Makes the compiled-out form of PTO_ASSERT keep its condition where the compiler never instantiates it,
+/// `do { if constexpr (false) { (void)sizeof(!!(condition)); } } while (0)` (the statement form of the _DEBUG
+/// macro), and records where each expansion starts and its message. The program is the same: the branch is discarded,
+/// and in a template it is not even instantiated ([stmt.if]/2), so a condition that does not compile for some
+/// instantiation is no error; the walk instantiates it on the side (Finder::instantiatedCondition).
 class AssertRecorder : public PPCallbacks {
 public:
   AssertRecorder(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) : PP(PP), Out(std::move(Out)) {}
@@ -34,27 +40,35 @@ public:
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     const MacroInfo *MI = MD->getMacroInfo();
-    if (!II || II->getName() != AssertMacro || !MI || !MI->isFunctionLike() || MI->getNumParams() < 1)
+    if (!II || II->getName() != AssertMacro || !MI || !MI->isFunctionLike() || MI->getNumParams() < 1 ||
+        !PP.getLangOpts().CPlusPlus17)
       return;
     IdentifierInfo *Cond = const_cast<IdentifierInfo *>(MI->params()[0]);
     for (const Token &T : MI->tokens())
       if (T.getIdentifierInfo() == Cond)
         return; // the condition is compiled in (a _DEBUG build): the walk reads it from there
     SourceLocation L = MI->getDefinitionLoc();
-    auto Tok = [&](tok::TokenKind K, IdentifierInfo *Id = nullptr) {
+    auto Tok = [&](tok::TokenKind K) {
       Token T;
       T.startToken();
       T.setKind(K);
       T.setLocation(L);
-      T.setLength(Id ? Id->getLength() : 1);
-      if (Id)
-        T.setIdentifierInfo(Id);
+      T.setLength(1);
       return T;
     };
-    IdentifierInfo *Void = PP.getIdentifierInfo("void"), *SizeOf = PP.getIdentifierInfo("sizeof");
-    Token Body[] = {Tok(tok::l_paren),         Tok(tok::l_paren), Tok(Void->getTokenID(), Void), Tok(tok::r_paren),
-                    Tok(SizeOf->getTokenID(), SizeOf), Tok(tok::l_paren), Tok(tok::exclaim), Tok(tok::exclaim),
-                    Tok(tok::l_paren),         Tok(tok::identifier, Cond), Tok(tok::r_paren), Tok(tok::r_paren),
+    auto Word = [&](const char *Spelling) {
+      IdentifierInfo *Id = PP.getIdentifierInfo(Spelling);
+      Token T = Tok(Id->getTokenID());
+      T.setLength(Id->getLength());
+      T.setIdentifierInfo(Id);
+      return T;
+    };
+    Token Param = Word(Cond->getNameStart());
+    Token Body[] = {Word("do"),         Tok(tok::l_brace),  Word("if"),         Word("constexpr"), Tok(tok::l_paren),
+                    Word("false"),      Tok(tok::r_paren),  Tok(tok::l_brace),  Tok(tok::l_paren), Word("void"),
+                    Tok(tok::r_paren),  Word("sizeof"),     Tok(tok::l_paren),  Tok(tok::exclaim), Tok(tok::exclaim),
+                    Tok(tok::l_paren),  Param,              Tok(tok::r_paren),  Tok(tok::r_paren), Tok(tok::semi),
+                    Tok(tok::r_brace),  Tok(tok::r_brace),  Word("while"),      Tok(tok::l_paren), Word("false"),
                     Tok(tok::r_paren)};
     redefineMacro(PP, const_cast<IdentifierInfo *>(II), MI, Body, MD->getLocation());
   }
@@ -129,6 +143,59 @@ std::string collapseSpace(StringRef S) {
     Out += C;
   }
   return Out;
+}
+
+/// The condition AssertRecorder's form keeps in its discarded branch, `(void)sizeof(!!(condition))`; null when the
+/// branch is empty (an instantiation).
+const Expr *keptCondition(const IfStmt *If) {
+  const auto *Then = dyn_cast_or_null<CompoundStmt>(If->getThen());
+  const Stmt *First = Then && !Then->body_empty() ? Then->body_front() : nullptr;
+  const auto *Cast = dyn_cast_or_null<CStyleCastExpr>(First);
+  const auto *SO = Cast ? dyn_cast<UnaryExprOrTypeTraitExpr>(Cast->getSubExpr()->IgnoreParens()) : nullptr;
+  if (!SO || SO->getKind() != UETT_SizeOf || SO->isArgumentType())
+    return nullptr;
+  const Expr *E = SO->getArgumentExpr()->IgnoreParens();
+  for (int I = 0; I < 2 && E; ++I) {
+    const auto *Not = dyn_cast<UnaryOperator>(E);
+    E = Not && Not->getOpcode() == UO_LNot ? Not->getSubExpr()->IgnoreParens() : nullptr;
+  }
+  return E;
+}
+
+/// The `do` statement of S's subtree that starts at Begin (an assert of a template's pattern, found by the location its
+/// instantiation keeps).
+const DoStmt *doStmtAt(const Stmt *S, SourceLocation Begin) {
+  if (!S || isa<LambdaExpr>(S))
+    return nullptr;
+  if (const auto *D = dyn_cast<DoStmt>(S); D && D->getBeginLoc() == Begin)
+    return D;
+  for (const Stmt *Child : S->children())
+    if (const DoStmt *D = doStmtAt(Child, Begin))
+      return D;
+  return nullptr;
+}
+
+/// The local variables declared in S's subtree, by the location of their names.
+void localsByLocation(const Stmt *S, std::map<SourceLocation::UIntTy, VarDecl *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S))
+    for (Decl *D : DS->decls())
+      if (auto *V = dyn_cast<VarDecl>(D))
+        Out[V->getLocation().getRawEncoding()] = V;
+  for (const Stmt *Child : S->children())
+    localsByLocation(Child, Out);
+}
+
+/// The function-local declarations E refers to.
+void localsReadBy(const Stmt *E, std::set<const VarDecl *> &Out) {
+  if (!E)
+    return;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(R->getDecl()); V && V->isLocalVarDeclOrParm())
+      Out.insert(V);
+  for (const Stmt *Child : E->children())
+    localsReadBy(Child, Out);
 }
 
 } // namespace
@@ -299,14 +366,8 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
     return;
   }
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
-    if (assertAt(S)) { // the _DEBUG form: do { if (!(condition)) { ... } } while (0)
-      const auto *Body = dyn_cast_or_null<CompoundStmt>(cast<DoStmt>(S)->getBody());
-      const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
-      const auto *Not = If ? dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts()) : nullptr;
-      if (Not && Not->getOpcode() == UO_LNot)
-        liftAssert(Not->getSubExpr()->IgnoreParens(), *assertAt(S), F, L);
-      return;
-    }
+    if (std::optional<SourceLocation> At = assertAt(S); At && isa<DoStmt>(S))
+      return liftAssertStmt(cast<DoStmt>(S), *At, F, L);
     // A loop body runs under its condition on some iteration; the walk does not model which one, so a check in it
     // is decided only when it holds whatever the iteration (Exact is cleared).
     bool Exact = F.Exact, InLoop = F.InLoop;
@@ -357,25 +418,6 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
 void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
   if (!S || L.OverBudget)
     return;
-  if (std::optional<SourceLocation> At = assertAt(S)) {
-    if (const auto *SO = dyn_cast<UnaryExprOrTypeTraitExpr>(S);
-        SO && SO->getKind() == UETT_SizeOf && !SO->isArgumentType()) {
-      const Expr *E = SO->getArgumentExpr()->IgnoreParens();
-      for (int I = 0; I < 2; ++I) {
-        const auto *Not = dyn_cast<UnaryOperator>(E);
-        E = Not && Not->getOpcode() == UO_LNot ? Not->getSubExpr()->IgnoreParens() : nullptr;
-        if (!E)
-          break;
-      }
-      if (E) {
-        bool Exact = F.Exact;
-        F.Exact &= !Conditional;
-        liftAssert(E, *At, F, L);
-        F.Exact = Exact;
-      }
-      return;
-    }
-  }
   if (isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
     return; // not run here, or not evaluated
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isLogicalOp()) {
@@ -404,7 +446,102 @@ void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
     }
 }
 
-void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L) {
+/// An expansion of PTO_ASSERT: `do { if (!(condition)) ... } while (0)` in a _DEBUG build, else AssertRecorder's
+/// `do { if constexpr (false) { (void)sizeof(!!(condition)); } } while (false)`, whose branch an instantiation leaves
+/// empty.
+void Finder::liftAssertStmt(const DoStmt *S, SourceLocation At, LiftFrame &F, Lift &L) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
+  const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
+  if (!If)
+    return;
+  if (!If->isConstexpr()) {
+    if (const auto *Not = dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
+        Not && Not->getOpcode() == UO_LNot)
+      liftAssert(Not->getSubExpr()->IgnoreParens(), At, F, L);
+    return;
+  }
+  if (const Expr *Kept = keptCondition(If)) // not a template: the branch is kept, though discarded
+    return liftAssert(Kept, At, F, L);
+  const InstantiatedCondition &C = instantiatedCondition(F.Fn, S);
+  if (C.instantiated)
+    liftAssert(C.instantiated, At, F, L);
+  else if (C.pattern)
+    liftAssert(C.pattern, At, F, L, C.notFollowed);
+}
+
+const Finder::InstantiatedCondition &Finder::instantiatedCondition(const FunctionDecl *Inst, const DoStmt *S) {
+  auto [It, New] = Instantiated.try_emplace({Inst, S->getBeginLoc().getRawEncoding()});
+  InstantiatedCondition &Out = It->second;
+  if (!New)
+    return Out;
+  const FunctionDecl *Pattern = Inst->getTemplateInstantiationPattern();
+  const DoStmt *PatternDo = Pattern ? doStmtAt(Pattern->getBody(), S->getBeginLoc()) : nullptr;
+  const auto *Body = PatternDo ? dyn_cast_or_null<CompoundStmt>(PatternDo->getBody()) : nullptr;
+  const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
+  Out.pattern = If && If->isConstexpr() ? keptCondition(If) : nullptr;
+  if (!Out.pattern)
+    return Out; // not an expansion of the recorder's form: nothing to lift
+  Sema *Sem = Scopes.sema;
+  if (!Sem) {
+    Out.notFollowed = "its condition is not instantiated here (no semantic analysis)";
+    return Out;
+  }
+  // The pattern's parameters and locals the condition reads, as the instantiation's (a pack is not matched).
+  std::set<const VarDecl *> Read;
+  localsReadBy(Out.pattern, Read);
+  std::map<SourceLocation::UIntTy, VarDecl *> InstLocals;
+  localsByLocation(Inst->getBody(), InstLocals);
+  unsigned FirstPack = Pattern->getNumParams();
+  for (unsigned I = 0; I < Pattern->getNumParams(); ++I)
+    if (Pattern->getParamDecl(I)->isParameterPack())
+      FirstPack = std::min(FirstPack, I);
+  std::vector<std::pair<const VarDecl *, VarDecl *>> Map;
+  for (const VarDecl *V : Read) {
+    VarDecl *To = nullptr;
+    if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+      unsigned I = P->getFunctionScopeIndex();
+      if (P->getDeclContext() == Pattern && I < FirstPack && I < Inst->getNumParams())
+        To = const_cast<ParmVarDecl *>(Inst->getParamDecl(I));
+    } else if (auto L = InstLocals.find(V->getLocation().getRawEncoding()); L != InstLocals.end()) {
+      To = L->second;
+    }
+    if (!To) {
+      Out.notFollowed = "its condition reads '" + V->getNameAsString() + "', which pto-lint did not match in the "
+                        "instantiation";
+      return Out;
+    }
+    Map.emplace_back(V, To);
+  }
+  // Substituted as clang instantiates a body, but as an unevaluated operand and with errors as substitution failures:
+  // nothing is reported, marked used or added to the program.
+  auto *Fn = const_cast<FunctionDecl *>(Inst);
+  MultiLevelTemplateArgumentList Args =
+      Sem->getTemplateInstantiationArgs(Fn, Fn->getLexicalDeclContext(), /*Final=*/false, std::nullopt,
+                                        /*RelativeToPrimary=*/false, Pattern);
+  ExprResult R;
+  bool Failed;
+  {
+    Sema::SFINAETrap Trap(*Sem);
+    Sema::ContextRAII Context(*Sem, Fn);
+    Sem->PushFunctionScope();
+    {
+      EnterExpressionEvaluationContext Unevaluated(*Sem, Sema::ExpressionEvaluationContext::Unevaluated);
+      LocalInstantiationScope Locals(*Sem);
+      for (auto [From, To] : Map)
+        Locals.InstantiatedLocal(From, To);
+      R = Sem->SubstExpr(const_cast<Expr *>(Out.pattern), Args);
+    }
+    Sem->PopFunctionScopeInfo();
+    Failed = R.isInvalid() || Trap.hasErrorOccurred();
+  }
+  if (Failed || !R.get() || R.get()->isInstantiationDependent())
+    Out.notFollowed = "its condition does not compile for this instantiation";
+  else
+    Out.instantiated = R.get()->IgnoreParens();
+  return Out;
+}
+
+void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L, const std::string &NotFollowed) {
   const SourceManager &SM = Ctx.getSourceManager();
   checker::UpstreamCheck U;
   U.loc = toLoc(Ctx, At);
@@ -416,7 +553,9 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
   U.chain = F.Chain;
   U.target = F.Target;
   U.exact = F.Exact;
-  if (Cond->isValueDependent() || Cond->isTypeDependent()) {
+  if (!NotFollowed.empty()) {
+    U.notFollowed = NotFollowed;
+  } else if (Cond->isValueDependent() || Cond->isTypeDependent()) {
     U.notFollowed = "its condition is dependent";
   } else {
     F.Tr->CallLoc = Cond->getBeginLoc();

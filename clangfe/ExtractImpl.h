@@ -406,7 +406,16 @@ private:
   void liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &Caller, Lift &L);
   void liftStmt(const Stmt *S, LiftFrame &F, Lift &L);
   void liftExpr(const Stmt *E, LiftFrame &F, Lift &L, bool Conditional);
-  void liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L);
+  void liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L, const std::string &NotFollowed = "");
+  void liftAssertStmt(const clang::DoStmt *S, SourceLocation At, LiftFrame &F, Lift &L);
+  /// An assert's condition in an instantiation, which discards it (AssertRecorder): the pattern's, and its
+  /// substitution for the instantiation's arguments (null, with the reason, when it does not compile).
+  struct InstantiatedCondition {
+    const Expr *pattern = nullptr, *instantiated = nullptr;
+    std::string notFollowed;
+  };
+  const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const clang::DoStmt *S);
+  std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, InstantiatedCondition> Instantiated;
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
 
   // Vector scopes (ExtractRegisters.cpp).

@@ -11,6 +11,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/SemaConsumer.h"
 
 #include <chrono>
 #include <exception>
@@ -60,13 +61,16 @@ driver::SourceText sourceText(ASTContext &Ctx) {
 
 namespace {
 
-class LintConsumer : public ASTConsumer {
+class LintConsumer : public SemaConsumer {
 public:
   LintConsumer(CompilerInstance &CI, std::shared_ptr<driver::Session> S, Rendering How)
       : CI(CI), Session(std::move(S)), How(How), Scopes(std::make_shared<ScopeMacros>()) {
     // (NPU commands: the prelude's pragma installs the CCE fixups)
     recordScopeMacros(CI.getPreprocessor(), Scopes, Session->options().upstreamChecks);
   }
+
+  void InitializeSema(Sema &S) override { Scopes->sema = &S; }
+  void ForgetSema() override { Scopes->sema = nullptr; }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // Errors in the conditions of upstream's asserts, kept compiled in by pto-lint, are not the kernel's.

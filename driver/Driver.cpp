@@ -231,8 +231,7 @@ const std::vector<OptionSpec> &optionTable() {
                                 "the warnings it left out)", true,
        [](Options &O, const std::string &V) { return flag("compiler-warnings", V, O.compilerWarnings); }},
       {"upstream-checks", "", "experimental: also check every op call against the PTO_ASSERTs of the pto-isa headers "
-                              "it reaches (docs/upstream-checks.md); off by default while a few upstream asserts do "
-                              "not compile", true,
+                              "it reaches (docs/upstream-checks.md)", false,
        [](Options &O, const std::string &V) { return flag("upstream-checks", V, O.upstreamChecks); }},
       {"coverage", "", "after the summary, list upstream's checks (PTO_ASSERTs of the pto-isa headers) that were "
                        "reached but not followed, with how often and why", true,

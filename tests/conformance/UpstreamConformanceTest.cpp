@@ -809,6 +809,33 @@ TEST(Upstream, RealHeadersRefuteTheDefectsAndProveTheGuardedForms) {
       std::cout << "[ real ] " << File << " on " << Target << ": " << Sum["checks"] << " checks: " << Sum["proved"]
                 << " proved, " << Sum["violated"] << " violated, " << Sum["unknown"] << " unknown; "
                 << R["findings"].size() << " findings\n";
+
+      // The plugin, inside the compile the CLI runs, lifts the same checks: the same findings, line by line, and no
+      // error of its own (the asserts' conditions never become part of the program).
+      std::multiset<std::string> CliFindings, PluginFindings;
+      for (const Json &F : R["findings"])
+        CliFindings.insert(std::to_string(F["line"].get<unsigned>()) + " [" + F["ruleId"].get<std::string>() + "]");
+      fs::create_directories(Dir);
+      std::ofstream(Dir + "/compile_commands.json") << Db.dump();
+      std::string Clang = pto::testutil::run(Cli + " --print-commands -p " + Dir + " " + Path).text;
+      ASSERT_EQ(Clang.rfind("clang++ ", 0), 0u) << Clang;
+      Clang = std::string(PTOLINT_CLANGXX) + Clang.substr(7);
+      Clang.erase(Clang.find_last_not_of("\n") + 1);
+      std::string Plugin = pto::testutil::run(Clang + " -fplugin=" PTOLINT_PLUGIN " -fplugin-arg-ptolint-upstream-checks").text;
+      fs::remove_all(Dir);
+      std::istringstream Lines(Plugin);
+      std::string L;
+      while (std::getline(Lines, L)) {
+        std::string Prefix = Path + ":";
+        size_t Rule = L.rfind(" [pto-");
+        if (L.rfind(Prefix, 0) != 0 || Rule == std::string::npos || L.find(": note: ") != std::string::npos)
+          continue;
+        PluginFindings.insert(L.substr(Prefix.size(), L.find(':', Prefix.size()) - Prefix.size()) + L.substr(Rule));
+      }
+      EXPECT_EQ(PluginFindings, CliFindings) << Plugin;
+      for (std::istringstream Again(Plugin); std::getline(Again, L);)
+        EXPECT_FALSE(L.find(" error: ") != std::string::npos && L.find(" [pto-") == std::string::npos)
+            << "a compile error in the plugin's compile: " << L;
     }
   }
 }
