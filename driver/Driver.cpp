@@ -230,9 +230,10 @@ const std::vector<OptionSpec> &optionTable() {
                                 "prints compile errors, which stop the check, and its findings; the summary counts "
                                 "the warnings it left out)", true,
        [](Options &O, const std::string &V) { return flag("compiler-warnings", V, O.compilerWarnings); }},
-      {"upstream-checks", "", "experimental: also check every op call against the PTO_ASSERTs of the pto-isa headers "
-                              "it reaches (docs/upstream-checks.md)", false,
-       [](Options &O, const std::string &V) { return flag("upstream-checks", V, O.upstreamChecks); }},
+      {"upstream-checks", "", "check every op call against the PTO_ASSERTs of the pto-isa headers it reaches, as "
+                              "rule pto-upstream-assert (docs/upstream-checks.md); =false: pto-lint's own rules only",
+       false, [](Options &O, const std::string &V) { return flag("upstream-checks", V, O.upstreamChecks); },
+       "UpstreamChecks", "true"},
       {"coverage", "", "after the summary, list upstream's checks (PTO_ASSERTs of the pto-isa headers) that were "
                        "reached but not followed, with how often and why", true,
        [](Options &O, const std::string &V) { return flag("coverage", V, O.coverage); }},

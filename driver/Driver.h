@@ -71,7 +71,7 @@ struct Options {
   std::optional<bool> tileOpExpand; // .pto: ptoas --enable-tile-op-expand (unset = from each file)
   bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
   bool coverage = false;       // CLI: list upstream's checks that were not followed, with their reasons
-  bool upstreamChecks = false; // CLI: lift upstream's PTO_ASSERTs into checks of every op call (experimental)
+  bool upstreamChecks = true;  // lift upstream's PTO_ASSERTs into checks of every op call (C++ front ends)
   std::shared_ptr<UnitCache> unitCache; // null: every unit is checked
 };
 

@@ -233,7 +233,8 @@ void checkTarget(const std::string &Target) {
   std::set<std::string> Kernels;
   for (const KernelCommand &K : Cmds)
     Kernels.insert(K.file);
-  Run R = lint(Target, Cmds, Isa);
+  // pto-lint's own rules; upstream's lifted checks are pinned apart (checkUpstream).
+  Run R = lint(Target, Cmds, Isa, "--upstream-checks=false");
   ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
                                     << R.stderrText.substr(0, 8000);
   std::string ExpPath = Src + "/tests/conformance/upstream-" + Target + ".txt";
@@ -507,7 +508,9 @@ TEST(Upstream, BrokenRealHeaderDegradesToUnknownCalls) {
                      "read accepts these operands"),
             std::string::npos)
       << Log;
-  EXPECT_NE(Log.find("pto-lint: 1 file, 2 call sites, 19 checks: 18 proved, 1 violated, 1 unknown"), std::string::npos)
+  // Upstream's checks make every op of pto_instr.hpp a call site (the six TASSIGNs too); TMIN's two lifted checks
+  // are proved.
+  EXPECT_NE(Log.find("pto-lint: 1 file, 8 call sites, 21 checks: 20 proved, 1 violated, 1 unknown"), std::string::npos)
       << Log;
   fs::remove_all(Dir);
 }
