@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # bench/real.sh: plugin overhead and solver latency on upstream pto-isa's NPU system-test kernels (not a test).
 #   bench/real.sh [a2a3|a5|all] [repeats=3] [kernels per target=all]
+# PTOLINT_PLUGIN_ARGS: extra plugin arguments, e.g. -fplugin-arg-ptolint-upstream-checks=false (pto-lint's own rules
+# only: the overhead of lifting upstream's checks is the difference of two runs).
 # For each kernel, the clang command pto-lint runs for its upstream CCE compile command (pto-lint
 # --print-commands; one per core of a mixed kernel) is timed without and with the plugin, interleaved, alternating
 # which runs first. Prints per target the ratio of the sums of per-kernel medians and of minimums, the worst
@@ -14,6 +16,7 @@ which=${1:-all}
 reps=${2:-3}
 limit=${3:-0}
 clang=${PTOLINT_CLANG:-clang++-19}
+plugin="-fplugin=$build/lib/ptolint.so ${PTOLINT_PLUGIN_ARGS:-}"
 if [ ! -f "$isa/include/pto/pto-inst.hpp" ] || [ ! -d "$isa/tests/npu" ]; then
   echo "bench/real.sh: skipped: needs upstream pto-isa (set PTOISA_DIR, or put it at ../shared/third_party/pto-isa)"
   exit 0
@@ -47,10 +50,10 @@ run_target() {
         cmd="$clang ${cmd#clang++ }"
         if ((r % 2 == 0)); then
           t0=$(now); (cd "$dir" && eval "$cmd") >/dev/null 2>&1 || true; t1=$(now)
-          (cd "$dir" && eval "$cmd -fplugin=$build/lib/ptolint.so") >/dev/null 2>&1 || true; t2=$(now)
+          (cd "$dir" && eval "$cmd $plugin") >/dev/null 2>&1 || true; t2=$(now)
           tb=$((tb + (t1 - t0) / 1000)); tw=$((tw + (t2 - t1) / 1000))
         else
-          t0=$(now); (cd "$dir" && eval "$cmd -fplugin=$build/lib/ptolint.so") >/dev/null 2>&1 || true; t1=$(now)
+          t0=$(now); (cd "$dir" && eval "$cmd $plugin") >/dev/null 2>&1 || true; t1=$(now)
           (cd "$dir" && eval "$cmd") >/dev/null 2>&1 || true; t2=$(now)
           tw=$((tw + (t1 - t0) / 1000)); tb=$((tb + (t2 - t1) / 1000))
         fi
@@ -65,7 +68,9 @@ run_target() {
     ratio=$(awk -v a="$wm" -v b="$bm" 'BEGIN {printf "%.3f", a / b}')
     if awk -v a="$ratio" -v b="$worst" 'BEGIN {exit !(a > b)}'; then worst=$ratio; worst_name=$(basename "$f"); fi
   done
-  "$build/bin/pto-lint" --quiet --solver-stats="$work/$target.stats" -p "$db" >/dev/null 2>&1 || true
+  local cli_args=()
+  [[ "${PTOLINT_PLUGIN_ARGS:-}" == *upstream-checks=false* ]] && cli_args+=(--upstream-checks=false)
+  "$build/bin/pto-lint" --quiet "${cli_args[@]}" --solver-stats="$work/$target.stats" -p "$db" >/dev/null 2>&1 || true
   echo "== $target: $n kernels x $reps repeats (solver statistics: every kernel of the target)"
   awk -v w="$with_total" -v b="$base_total" -v wm="$with_min" -v bm="$base_min" 'BEGIN {
     printf "  clang -fsyntax-only with / without the plugin: %.3f by medians (%.1f s vs %.1f s), %.3f by minimums\n",

@@ -812,6 +812,18 @@ void Engine::CallRun::classify(Finding &F, Verdict V, bool Opaque, Severity Rule
   }
 }
 
+/// Places F where the user can act on call C: C itself, or for a call in upstream's headers where the user's code
+/// reaches it, with C's place as a note (returned); reached by no code of the user's, the verdict is upstream's
+/// alone (CallSite::inUpstreamCode).
+static std::optional<std::string> anchor(Finding &F, const CallSite &C) {
+  F.loc = C.loc;
+  F.upstreamOnly = C.inUpstreamCode && !C.userLoc.valid();
+  if (!C.inUpstreamCode || !C.userLoc.valid())
+    return std::nullopt;
+  F.loc = C.userLoc;
+  return "in upstream's '" + C.function + "', which this call reaches: the check is about the call there";
+}
+
 /// Counterexample notes: the free inputs the rule depends on and the symbolic tile facts they feed, at the model's
 /// values, and the guards that restrict them, shown as assumptions.
 void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps) {
@@ -909,7 +921,8 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   F.op = C.op;
   F.target = K.target;
   F.targets = {K.target};
-  F.loc = C.loc;
+  if (std::optional<std::string> Where = anchor(F, C))
+    X.note(C.loc, *Where);
   F.function = C.function;
   F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
   if (!C.instantiatedFrom.empty())
@@ -1025,7 +1038,7 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
 }
 
 void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs) {
-  if (!E.Opts.fixes || !E.PreludeLoaded)
+  if (!E.Opts.fixes || !E.PreludeLoaded || C.inUpstreamCode) // upstream's code is not the user's to edit
     return;
   std::vector<Finding *> Fs;
   for (size_t I = 0; I < Xs.size(); ++I) {
@@ -1213,7 +1226,8 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
     F.op = C.op;
     F.status = Status::Unknown;
     F.severity = Severity::Warning;
-    F.loc = C.loc;
+    if (std::optional<std::string> Where = anchor(F, C))
+      F.notes.push_back({C.loc, *Where});
     F.function = C.function;
     F.message = "cannot check " + C.op + ": " + Why;
     F.targets = Opts.targets;

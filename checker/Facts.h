@@ -133,6 +133,12 @@ struct CallSite {
   /// The calling context the call was checked in (its function's parameters bound to a caller's arguments):
   /// the call in the caller and the caller's name, innermost first. Empty: checked on its own.
   std::vector<std::pair<SourceLoc, std::string>> callers;
+  /// The call is in upstream pto-isa's own code (a function of namespace pto in a header): findings are reported
+  /// at userLoc, where the user's code reaches it (the innermost calling context or point of instantiation outside
+  /// upstream's code), with the call in the headers as a note; with no such place the verdict depends on upstream's
+  /// code alone (docs/user-guide.md, "Findings in upstream's headers").
+  bool inUpstreamCode = false;
+  SourceLoc userLoc;
   std::vector<Operand> operands;
   std::vector<Symbol> symbols;
   std::vector<PathCondition> path;

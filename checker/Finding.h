@@ -76,6 +76,9 @@ struct Finding {
   /// tile types, in argument order.
   std::string callText;
   std::vector<std::string> operandTypes;
+  /// The call is in upstream's headers and no code of the user's reaches it: the same for every user, reported
+  /// only with the option upstream-findings (CallSite::inUpstreamCode).
+  bool upstreamOnly = false;
 };
 
 struct Tally {

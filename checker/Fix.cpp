@@ -135,16 +135,19 @@ void verifyFixes(const std::vector<Finding *> &Fs, const std::vector<CallSite> &
       continue;
     bool Proved = true, Touched = false;
     for (size_t I = 0; I < Calls.size() && Proved; ++I) {
-      CallSite C = Calls[I];
+      // The operands with the fix applied; the call (with its upstream checks) is copied only when one changes.
+      std::vector<Operand> Ops = Calls[I].operands;
       bool Changed = false;
-      for (Operand &O : C.operands)
+      for (Operand &O : Ops)
         for (const Edit &E : F.fix->edits)
           Changed |= applyEdit(E, O.tile);
-      bool Own = sameLoc(C.loc, F.loc);
+      bool Own = sameLoc(Calls[I].loc, F.loc);
       if (!Changed) {
         Proved &= !Own; // the finding's own call must use the tile the fix changes
         continue;
       }
+      CallSite C = Calls[I];
+      C.operands = std::move(Ops);
       Touched = true;
       std::string Key = callKey(C);
       auto It = After.find(Key);

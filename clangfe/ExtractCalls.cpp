@@ -152,6 +152,7 @@ CallSite Finder::newSite(const Expr *Call, const std::string &Op) {
   Site.loc = toLoc(Ctx, Call->getBeginLoc());
   Site.text = checker::normalizeCallText(sourceText(Ctx, Call->getSourceRange()));
   Site.function = functionName(Ctx, CurFn, /*Qualified=*/true);
+  Site.inUpstreamCode = isUpstreamCode(CurFn);
   return Site;
 }
 
@@ -346,6 +347,8 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
   CallTranslator *Inner = &Tr;
   for (const auto &[Call, Caller] : Context) {
     Site.callers.emplace_back(toLoc(Ctx, Call->getBeginLoc()), functionName(Ctx, Caller, /*Qualified=*/true));
+    if (Site.inUpstreamCode && !Site.userLoc.valid() && !isUpstreamCode(Caller))
+      Site.userLoc = Site.callers.back().first;
     Outer.push_back(std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site));
     CallTranslator *O = Outer.back().get();
     configure(*O, Call, Caller);
@@ -415,6 +418,9 @@ void Finder::fillInstantiationChains() {
       Calls[I].instantiationNames.push_back(functionName(Ctx, F, /*Qualified=*/false));
       auto It = Referrer.find(F);
       F = It == Referrer.end() ? nullptr : It->second;
+      // The first point of instantiation in the user's code is where a call of upstream's code is reported.
+      if (Calls[I].inUpstreamCode && !Calls[I].userLoc.valid() && F && !isUpstreamCode(F))
+        Calls[I].userLoc = Calls[I].instantiatedFrom.back();
     }
   }
 }

@@ -234,6 +234,10 @@ const std::vector<OptionSpec> &optionTable() {
                               "rule pto-upstream-assert (docs/upstream-checks.md); =false: pto-lint's own rules only",
        false, [](Options &O, const std::string &V) { return flag("upstream-checks", V, O.upstreamChecks); },
        "UpstreamChecks", "true"},
+      {"upstream-findings", "", "also report findings on calls inside upstream's pto-isa headers that no code of yours "
+                                "reaches (the same for every user; by default counted in the summary only)",
+       false, [](Options &O, const std::string &V) { return flag("upstream-findings", V, O.upstreamFindings); },
+       "UpstreamFindings", "false"},
       {"coverage", "", "after the summary, list upstream's checks (PTO_ASSERTs of the pto-isa headers) that were "
                        "reached but not followed, with how often and why", true,
        [](Options &O, const std::string &V) { return flag("coverage", V, O.coverage); }},
@@ -389,6 +393,7 @@ void Results::add(const Results &O) {
   tally.add(O.tally);
   suppressed += O.suppressed;
   headerFiltered += O.headerFiltered;
+  upstreamOnly += O.upstreamOnly;
   advisoryOff += O.advisoryOff;
   compilerWarningsHidden += O.compilerWarningsHidden;
   internalErrors += O.internalErrors;
@@ -470,6 +475,10 @@ std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
       Off |= New == F.ruleId && Idx->suppressed(F.loc.line, Old); // NOLINT(old-id) keeps working
     if (Off) {
       ++R.suppressed;
+      continue;
+    }
+    if (F.upstreamOnly && !Opts.upstreamFindings) {
+      ++R.upstreamOnly;
       continue;
     }
     if (HeaderFilter && F.loc.file != U.mainFile && !HeaderFilter->match(F.loc.file)) {
@@ -618,6 +627,8 @@ std::string Session::summaryLine() const {
     Apart.push_back(std::to_string(R.headerFiltered) + " in headers outside header-filter");
   if (R.advisoryOff)
     Apart.push_back(std::to_string(R.advisoryOff) + " advisory not shown");
+  if (unsigned N = R.upstreamOnly)
+    Apart.push_back(std::to_string(N) + " in upstream's code alone not shown (--upstream-findings)");
   if (unsigned N = R.compilerWarningsHidden)
     Apart.push_back(std::to_string(N) + " compiler warning" + (N == 1 ? "" : "s") + " not shown (--compiler-warnings)");
   if (unsigned N = R.tally.notFollowedTotal)

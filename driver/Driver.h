@@ -72,6 +72,7 @@ struct Options {
   bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
   bool coverage = false;       // CLI: list upstream's checks that were not followed, with their reasons
   bool upstreamChecks = true;  // lift upstream's PTO_ASSERTs into checks of every op call (C++ front ends)
+  bool upstreamFindings = false; // also report findings in upstream's code that no code of the user's reaches
   std::shared_ptr<UnitCache> unitCache; // null: every unit is checked
 };
 
@@ -116,6 +117,7 @@ struct Results {
   checker::Tally tally;
   unsigned suppressed = 0;
   unsigned headerFiltered = 0, advisoryOff = 0; // findings not reported: header-filter, advisory=false
+  unsigned upstreamOnly = 0; // findings in upstream's code that no code of the user's reaches (upstream-findings)
   unsigned compilerWarningsHidden = 0; // the compiler's own warnings the CLI did not print (--compiler-warnings)
   std::vector<checker::Finding> baselined; // findings the baseline matched (not reported, not failing the run)
   unsigned internalErrors = 0;

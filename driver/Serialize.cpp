@@ -55,6 +55,7 @@ Json findingToJson(const Finding &F) {
   J["instantiationLoc"] = loc(F.instantiationLoc);
   J["callText"] = F.callText;
   J["operandTypes"] = F.operandTypes;
+  J["upstreamOnly"] = F.upstreamOnly;
   return J;
 }
 
@@ -87,6 +88,7 @@ Finding findingFromJson(const Json &J) {
   F.instantiationLoc = loc(J.at("instantiationLoc"));
   F.callText = J.at("callText").get<std::string>();
   F.operandTypes = J.at("operandTypes").get<std::vector<std::string>>();
+  F.upstreamOnly = J.at("upstreamOnly").get<bool>();
   return F;
 }
 
@@ -116,8 +118,8 @@ Json resultsToJson(const Results &R) {
   J["baselined"] = Json::array();
   for (const Finding &F : R.baselined)
     J["baselined"].push_back(findingToJson(F));
-  J["counts"] = {R.suppressed,      R.internalErrors, R.translationUnits, R.failedTranslationUnits,
-                 R.headerFiltered, R.advisoryOff,   R.compilerWarningsHidden};
+  J["counts"] = {R.suppressed,      R.internalErrors, R.translationUnits,       R.failedTranslationUnits,
+                 R.headerFiltered, R.advisoryOff,   R.compilerWarningsHidden, R.upstreamOnly};
   J["mainFiles"] = R.mainFiles;
   return J;
 }
@@ -150,8 +152,8 @@ Results resultsFromJson(const Json &J) {
       *Fields[I] = A.at(I).get<unsigned>();
   }
   const Json &C = J.at("counts");
-  unsigned *Counts[] = {&R.suppressed,      &R.internalErrors, &R.translationUnits, &R.failedTranslationUnits,
-                        &R.headerFiltered, &R.advisoryOff,   &R.compilerWarningsHidden};
+  unsigned *Counts[] = {&R.suppressed,      &R.internalErrors, &R.translationUnits,       &R.failedTranslationUnits,
+                        &R.headerFiltered, &R.advisoryOff,   &R.compilerWarningsHidden, &R.upstreamOnly};
   if (C.size() != std::size(Counts))
     throw std::runtime_error("counts have the wrong size");
   for (size_t I = 0; I < std::size(Counts); ++I)

@@ -196,6 +196,24 @@ TEST(Cli, UpstreamChecksOnValuesNotFollowedAreCountedNotProved) {
       << O;
 }
 
+TEST(Cli, UpstreamOnlyFindingsAreCountedNotShown) {
+  // tests/kernels/upstream-helpers.cpp: a helper of the headers with tiles of its own has a too small scratch tile,
+  // whatever the user does. By default that finding is counted in the summary only; --upstream-findings shows it, at
+  // the helper's call in the header. The finding on the user's call that reaches the other helper is shown either way.
+  std::string K = Src + "/tests/kernels/upstream-helpers.cpp";
+  std::string Opts = " --target=a2a3 --cache-dir=off ";
+  Out Default = run(Cli + Opts + K + Flags + " -I" + Src + "/tests/kernels");
+  EXPECT_EQ(Default.rc, 1) << Default;
+  EXPECT_NE(Default.text.find("upstream-helpers.cpp:29:3: error: "), std::string::npos) << Default;
+  EXPECT_EQ(Default.text.find("helpers.hpp:21:3: error: "), std::string::npos) << Default;
+  EXPECT_NE(Default.text.find("(1 in upstream's code alone not shown (--upstream-findings))"), std::string::npos)
+      << Default;
+  Out All = run(Cli + Opts + "--upstream-findings " + K + Flags + " -I" + Src + "/tests/kernels");
+  EXPECT_EQ(All.rc, 1) << All;
+  EXPECT_NE(All.text.find("helpers.hpp:21:3: error: "), std::string::npos) << All;
+  EXPECT_EQ(All.text.find("not shown (--upstream-findings)"), std::string::npos) << All;
+}
+
 TEST(Cli, PrintCommandsShowsWhatIsParsed) {
   // A mixed bisheng kernel is parsed once per core; a plain clang command is used as it is.
   std::string D = tempDir();
