@@ -629,6 +629,15 @@ public:
   void contextNotes(Explained &X, const std::set<std::string> &Deps);
   void fix(const std::vector<Check> &Failed, std::vector<Explained> &Xs);
   void upstream(std::vector<Explained> &Xs);
+  /// What EngineOptions::assumeRules adds to the upstream stage's queries on one target: the obligation of every
+  /// check planned for it, with each rule's lets declared under names of their own, and whether the call's path and
+  /// those obligations admit a value at all (otherwise every lifted check would be proved vacuously).
+  struct Assumption {
+    std::vector<Decl> decls;     // facts a rule names that the call does not have (free), then the lets
+    std::vector<Term> hypotheses; // the rules' `require`s
+    std::string skip;             // non-empty: why the lifted checks are not compared on this target
+  };
+  const Assumption &assumed(Target Tg);
   void merge(std::vector<Explained> Xs, std::vector<Finding> &Out);
 
 private:
@@ -641,6 +650,8 @@ private:
   CallBounds Bounds;
   std::map<std::pair<const RuleVariant *, std::string>, z3model::Result> Answered; // (variant, role) -> answer
   std::map<std::string, std::vector<Target>> Holds; // Check::key -> targets where it was proved
+  std::vector<Check> Planned;                       // plan()'s checks, for EngineOptions::assumeRules
+  std::map<Target, Assumption> Assumptions;         // assumed(), per target
 
   // What solver queries about this call share, made when the first one is asked (most calls need none): the
   // facts, and the hypotheses: its path and, except for tile rules, that symbolic valid dims lie within their
@@ -1057,11 +1068,14 @@ void Engine::CallRun::fix(const std::vector<Check> &Failed, std::vector<Explaine
 /// Upstream's own checks the call reaches (CallSite::upstream), each decided like a rule for the target whose
 /// implementation asserts it. A violation is reported only when the path to the assert is known exactly and the
 /// counterexample is made of the call's own values; anything else not proved is counted as not followed (the
-/// summary, --coverage), not reported per call.
+/// summary, --coverage), not reported per call. Under EngineOptions::assumeRules each target is asked on its own,
+/// with the rules planned for the call on it as hypotheses (assumed).
 void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
   if (C.upstream.empty() || !E.enabled(UpstreamAssertId))
     return;
   Tally::Upstream Op; // this call's, added to the op's when it reached a check
+  // Each check with the targets that share its question: all of its targets, or under assumeRules each on its own.
+  std::vector<std::pair<const UpstreamCheck *, std::vector<Target>>> Asked;
   for (const UpstreamCheck &U : C.upstream) {
     std::vector<Target> Ts;
     for (Target Tg : E.Opts.targets)
@@ -1069,6 +1083,14 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
         Ts.push_back(Tg);
     if (Ts.empty())
       continue;
+    if (!E.Opts.assumeRules)
+      Asked.emplace_back(&U, Ts);
+    else
+      for (Target Tg : Ts)
+        Asked.emplace_back(&U, std::vector<Target>{Tg});
+  }
+  for (const auto &[Checked, Ts] : Asked) {
+    const UpstreamCheck &U = *Checked;
     ++Op.checks;
     auto NotFollowed = [&](const std::string &Why) {
       ++T.notFollowed[{U.loc.file, U.loc.line, C.op, Why}];
@@ -1079,9 +1101,14 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       NotFollowed(U.notFollowed);
       continue;
     }
+    const Assumption *A = E.Opts.assumeRules ? &assumed(Ts.front()) : nullptr;
+    if (A && !A->skip.empty()) {
+      NotFollowed(A->skip);
+      continue;
+    }
     Query Q;
-    Q.name = std::string(UpstreamAssertId) + " " + C.loc.file + ":" + std::to_string(C.loc.line) + " " + U.loc.file +
-             ":" + std::to_string(U.loc.line);
+    Q.name = std::string(UpstreamAssertId) + (A ? " " + std::string(targetName(Ts.front())) : "") + " " +
+             C.loc.file + ":" + std::to_string(C.loc.line) + " " + U.loc.file + ":" + std::to_string(U.loc.line);
     Q.prelude = E.Rules.prelude();
     Q.shared = forQueries().Shared;
     Q.sharedHypotheses = forQueries().PathAndWellFormed;
@@ -1115,6 +1142,10 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
         Why = "it depends on '" + S.display + "', which pto-lint could not follow (" + S.why + ")";
     if (!Why.empty())
       Q.proofOnly = Why;
+    if (A) {
+      Q.decls.insert(Q.decls.end(), A->decls.begin(), A->decls.end());
+      Q.hypotheses.insert(Q.hypotheses.end(), A->hypotheses.begin(), A->hypotheses.end());
+    }
     if (!E.Opts.dumpDir.empty())
       std::ofstream(E.Opts.dumpDir + "/" + UpstreamAssertId + "-" + std::to_string(++E.Dumped) + ".smt2")
           << z3model::Solver::toSmtLib(Q);
@@ -1160,6 +1191,9 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       X.message = (TargetText(C.op + ": upstream's check '" + U.text + "' fails on ").target() +=
                    U.message.empty() ? std::string() : ": \"" + U.message + "\"");
       counterexample(X, Res, Deps);
+      if (A)
+        X.note({}, TargetText("every rule pto-lint checks for this call on ").target() +=
+                   " holds for these values (assume-rules): the rules accept what upstream's implementation rejects");
       X.note(U.loc, "upstream asserts '" + U.text + "' here; PTO_ASSERT is compiled out of release builds");
       for (auto It = U.chain.rbegin(); It != U.chain.rend(); ++It)
         X.note(It->first, "in '" + It->second + "', called here");
@@ -1174,6 +1208,60 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
     Op.decided = Op.notFollowed ? 0 : 1;
     T.upstreamOps[C.op].add(Op);
   }
+}
+
+const Engine::CallRun::Assumption &Engine::CallRun::assumed(Target Tg) {
+  auto [It, New] = Assumptions.try_emplace(Tg);
+  Assumption &A = It->second;
+  if (!New)
+    return A;
+  std::set<std::string> Free;
+  for (const Check &K : Planned) {
+    if (K.target != Tg)
+      continue;
+    const Reading &Rd = *K.reading;
+    // A fact the rule names that the call does not have is a free value, as in decide.
+    for (const std::string &Tk : missingFacts(Rd))
+      if (Free.insert(Tk).second)
+        A.decls.push_back({Tk, std::nullopt, std::nullopt, std::nullopt});
+    // The rule's lets under names of the check's own: rules share let names (E, need), and a rule checked per
+    // operand has other lets for each.
+    std::string Prefix = K.rule->id + "/" + (K.role.empty() ? "call" : K.role) + "/";
+    auto Own = [&](const Term &X) {
+      return X ? term::rename(X, [&](const std::string &N) { return Rd.letTerms.count(N) ? Prefix + N : ""; })
+               : Term();
+    };
+    bool Read = bool(Rd.property);
+    for (const auto &[N, Text] : K.variant->let) {
+      A.decls.push_back({Prefix + N, std::nullopt, std::nullopt, Own(Rd.letTerms.at(N))});
+      Read &= bool(*A.decls.back().definition);
+    }
+    A.hypotheses.push_back(Own(Rd.property));
+    if (!Read && A.skip.empty())
+      A.skip = "the terms of rule " + K.rule->id + " could not be read (assume-rules)";
+  }
+  if (!A.skip.empty())
+    return A;
+  // Lifted checks are compared only where the rules accept some value of the call: under obligations no value
+  // meets (a rule that always fails, or rules that contradict each other) every check would be proved.
+  Query Q;
+  Q.name = std::string(UpstreamAssertId) + " assume-rules " + targetName(Tg) + " " + C.loc.file + ":" +
+           std::to_string(C.loc.line);
+  Q.prelude = E.Rules.prelude();
+  Q.shared = forQueries().Shared;
+  Q.sharedHypotheses = forQueries().PathAndWellFormed;
+  Q.decls = A.decls;
+  Q.hypotheses = A.hypotheses;
+  Q.property = Term::boolean(false);
+  Q.pool = 1;
+  z3model::Result Res = E.Solver.check(Q);
+  if (Res.verdict == Verdict::Proved)
+    A.skip = "the rules planned for the call on " + std::string(targetName(Tg)) +
+             " accept none of its values (assume-rules): nothing to compare";
+  else if (Res.verdict != Verdict::ViolatedAlways && Res.verdict != Verdict::ViolatedSometimes)
+    A.skip = "whether the rules planned for the call on " + std::string(targetName(Tg)) +
+             " accept one of its values was not decided (assume-rules; " + Res.reason + ")";
+  return A;
 }
 
 void Engine::CallRun::merge(std::vector<Explained> Xs, std::vector<Finding> &Out) {
@@ -1251,7 +1339,8 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   CallRun Run(*this, C, T);
   std::vector<CallRun::Check> Failed;
   std::vector<CallRun::Explained> Xs;
-  for (const CallRun::Check &K : Run.plan()) {
+  Run.Planned = Run.plan();
+  for (const CallRun::Check &K : Run.Planned) {
     ++T.checks;
     z3model::Result Res = Run.decide(K);
     if (Res.verdict == Verdict::Proved) {

@@ -238,6 +238,11 @@ const std::vector<OptionSpec> &optionTable() {
                                 "reaches (the same for every user; by default counted in the summary only)",
        false, [](Options &O, const std::string &V) { return flag("upstream-findings", V, O.upstreamFindings); },
        "UpstreamFindings", "false"},
+      {"assume-rules", "", "developer option: decide upstream's checks with every pto-lint rule of the call on its "
+                           "target as a hypothesis, so a finding is a call the rules accept and upstream's "
+                           "implementation rejects (the rules' test, docs/upstream-checks.md); not for checking "
+                           "kernels",
+       false, [](Options &O, const std::string &V) { return flag("assume-rules", V, O.engine.assumeRules); }},
       {"coverage", "", "after the summary, list upstream's checks (PTO_ASSERTs of the pto-isa headers) that were "
                        "reached but not followed, with how often and why", true,
        [](Options &O, const std::string &V) { return flag("coverage", V, O.coverage); }},
@@ -380,7 +385,8 @@ std::string unitKey(const Unit &U, const checker::EngineOptions &EO) {
   for (const std::string &G : EO.checks)
     K += "~" + G;
   K += "|" + std::to_string(EO.budget.rlimit) + "|" + std::to_string(EO.budget.timeoutMs) + "|" +
-       std::to_string(EO.budget.tuMillis) + "|" + std::to_string(U.compileFailed) + "|";
+       std::to_string(EO.budget.tuMillis) + "|" + std::to_string(U.compileFailed) + "|" +
+       std::to_string(EO.assumeRules) + "|";
   for (const checker::CallSite &C : U.calls)
     K += checker::callKey(C) + "\n";
   return K;

@@ -337,4 +337,64 @@ TEST(Engine, BudgetExhaustionIsUnknown) {
   EXPECT_EQ(T.proved, 0u);
 }
 
+/// EngineOptions::assumeRules: upstream's checks decided with the call's rules on the target as hypotheses (the test
+/// that the hand rules imply upstream's checks, docs/upstream-checks.md).
+TEST(Engine, AssumeRulesDecidesUpstreamChecksUnderTheRules) {
+  // TCOLARGMIN with the source's valid columns n and the index tile's m: pto-colargmin-dst-validcol requires n = m,
+  // pto-tile-valid-bounds and pto-colargmin-valid-nonzero 0 < n <= 256.
+  CallSite C = call(symbolic("|s.n|"), 128);
+  C.operands[0].tile.validCol = symbolic("|s.m|");
+  C.symbols.push_back(param("n"));
+  C.symbols.push_back(param("m"));
+  auto Lifted = [](const std::string &Cond, const std::string &Text, unsigned Line) {
+    UpstreamCheck U;
+    U.term = smt(Cond);
+    U.text = Text;
+    U.loc = {"pto/npu/a2a3/TColReduceIdx.hpp", Line, 5};
+    U.target = Target::A2A3;
+    return U;
+  };
+  C.upstream.push_back(Lifted("(= |s.n| |s.m|)", "srcValidCol == dstValidCol", 50)); // what a rule requires
+  C.upstream.push_back(Lifted("(<= |s.n| 64)", "srcValidCol <= 64", 51));           // stricter than the rules
+  EngineOptions O;
+  O.targets = {Target::A2A3};
+  auto Upstream = [](const std::vector<Finding> &Fs) {
+    std::vector<const Finding *> Out;
+    for (const Finding &F : Fs)
+      if (F.ruleId == UpstreamAssertId)
+        Out.push_back(&F);
+    return Out;
+  };
+  {
+    Tally T;
+    auto Fs = check(C, T, O);
+    EXPECT_EQ(Upstream(Fs).size(), 2u) << "without the rules, both checks fail for some n and m";
+  }
+  O.assumeRules = true;
+  Tally T;
+  auto Fs = check(C, T, O);
+  auto Us = Upstream(Fs);
+  ASSERT_EQ(Us.size(), 1u);
+  EXPECT_NE(Us[0]->message.find("'srcValidCol <= 64'"), std::string::npos) << Us[0]->message;
+  EXPECT_EQ(Us[0]->status, Status::ViolatedSometimes);
+  EXPECT_EQ(Us[0]->counterexample.at("n"), 65); // the smallest n the rules accept and the check rejects
+  bool Says = false;
+  for (const Note &N : Us[0]->notes)
+    Says |= N.text.find("(assume-rules)") != std::string::npos;
+  EXPECT_TRUE(Says);
+  EXPECT_EQ(T.upstreamOps["TCOLARGMIN"].proved, 1u);
+  EXPECT_EQ(T.upstreamOps["TCOLARGMIN"].violated, 1u);
+
+  // Rules no value of the call meets (a double source, which a2a3 does not take) would prove every check: the
+  // checks are not compared, and say why.
+  C.operands[1].tile.dtype = DType::F64;
+  C.operands[1].tile.dtypeName = "double";
+  Tally V;
+  Fs = check(C, V, O);
+  EXPECT_TRUE(Upstream(Fs).empty());
+  EXPECT_EQ(V.upstreamOps["TCOLARGMIN"].notFollowed, 2u);
+  ASSERT_FALSE(V.notFollowed.empty());
+  EXPECT_NE(std::get<3>(V.notFollowed.begin()->first).find("accept none of its values"), std::string::npos);
+}
+
 } // namespace
