@@ -1167,7 +1167,9 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       continue;
     }
     if (!U.exact) {
-      NotFollowed("a guard on its path is not modelled");
+      // Under assumeRules, say that the rules accept values that fail it: a disagreement only the guard can undo.
+      NotFollowed(std::string("a guard on its path is not modelled") +
+                  (A ? " (the rules accept values that fail it: assume-rules)" : ""));
       continue;
     }
     T.checks += Ts.size();
