@@ -54,8 +54,13 @@ struct KernelCommand {
 };
 
 /// Upstream's flags (tests/npu/<target>/src/st/CMakeLists.txt add_compile_options and CMAKE_CCE_COMPILE_OPTIONS,
-/// and the per-kind options of testcase/CMakeLists.txt).
+/// and the per-kind options of testcase/CMakeLists.txt); for cpu, the CPU simulator's (reference/cpu-sim-semantics.md
+/// §1: tests/cpu/st/CMakeLists.txt, with C++20).
 std::vector<std::string> upstreamArgs(const std::string &Target, const KernelCommand &K, const std::string &Isa) {
+  if (Target == "cpu")
+    return {"clang++", "-xc++", "-std=c++20", "-D__CPU_SIM", "-include", "stdint.h", "-include", "stddef.h",
+            "-Wno-macro-redefined", "-Wno-ignored-attributes", "-I" + Isa + "/include", "-c", K.file,
+            "-o", fs::path(K.file).filename().string() + ".o"};
   std::vector<std::string> A = {"bisheng", "-D_FORTIFY_SOURCE=2", "-O2", "-std=c++17", "-Wno-macro-redefined",
                                 "-Wno-ignored-attributes", "-fstack-protector-strong", "-xcce", "-Xhost-start",
                                 "-Xhost-end", "-mllvm", "-cce-aicore-stack-size=0x8000", "-mllvm",
@@ -841,6 +846,167 @@ TEST(Upstream, RealHeadersRefuteTheDefectsAndProveTheGuardedForms) {
             << "a compile error in the plugin's compile: " << L;
     }
   }
+}
+
+/// issue 22 item 7: pto-lint's hand rules imply, per target, every check upstream's implementation asserts for the
+/// ops they describe. The kernels of tests/kernels/real/agree call every op of rules/ops.json that has a C++ form
+/// with each valid dim a kernel argument, for the element types and layouts the target's implementation takes; they
+/// are linted per target (a2a3 and a5 with upstream's vector flags, cpu with the CPU simulator's) and --assume-rules,
+/// which decides each lifted check with the obligations of the call's rules on the target as hypotheses
+/// (docs/upstream-checks.md, "Hand rules against upstream's checks"). Against tests/conformance/rules-vs-upstream.txt:
+///  * per target and op, the pinned counts: calls reaching a lifted check, checks, proved under the rules,
+///    disagreements (violated under the rules) and not followed;
+///  * every disagreement (a pto-upstream-assert finding: values the rules accept and the implementation rejects) and
+///    every check not followed, with pto-lint's reason, listed with its triage. PTOLINT_BLESS=1 rewrites the file,
+///    keeping the triage of the lines that remain; a new line gets "UNTRIAGED", which fails the test;
+///  * every op reaches a lifted check on each target whose implementation asserts something of it (NoChecks below),
+///    and without --assume-rules fewer of its checks are proved (the kernels leave the values to the rules: no proof
+///    comes from the kernels' own guards).
+TEST(Upstream, HandRulesImplyUpstreamChecks) {
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
+  // The ops with hand rules: rules/ops.json's ops of pto_instr.hpp with a C++ form (the A5 register builtins vmax and
+  // vmin are the compiler's: no implementation of upstream's, no lifted checks).
+  std::set<std::string> Ops;
+  Json Schema = Json::parse(readFile(Src + "/rules/ops.json"), nullptr, false);
+  ASSERT_TRUE(Schema.is_object());
+  for (const Json &Op : Schema["ops"]) {
+    bool Cpp = false;
+    for (const Json &O : Op["overloads"])
+      Cpp |= O.value("cpp", true);
+    if (Op.value("match", std::string("pto")) != "builtin" && Cpp)
+      Ops.insert(Op["name"].get<std::string>());
+  }
+  ASSERT_FALSE(Ops.empty());
+  std::vector<std::string> Files;
+  for (const auto &F : fs::directory_iterator(Src + "/tests/kernels/real/agree"))
+    if (F.path().extension() == ".cpp")
+      Files.push_back(F.path().string());
+  std::sort(Files.begin(), Files.end());
+  ASSERT_FALSE(Files.empty());
+
+  std::string ExpPath = Src + "/tests/conformance/rules-vs-upstream.txt";
+  std::vector<std::string> Header;
+  std::set<std::string> WantCounts;
+  std::map<std::string, std::string> Triage; // "disagree ..." / "not-followed ..." -> triage
+  {
+    std::istringstream In(readFile(ExpPath));
+    for (std::string Line; std::getline(In, Line);) {
+      size_t Bar = Line.find(" | ");
+      if (Line.empty())
+        continue;
+      if (Line[0] == '#')
+        Header.push_back(Line);
+      else if (Line.rfind("ops ", 0) == 0)
+        WantCounts.insert(Line);
+      else if ((Line.rfind("disagree ", 0) == 0 || Line.rfind("not-followed ", 0) == 0) && Bar != std::string::npos)
+        Triage[Line.substr(0, Bar)] = Line.substr(Bar + 3);
+      else
+        ADD_FAILURE() << ExpPath << ": cannot read '" << Line << "'";
+    }
+  }
+  auto Rel = [&](std::string P) {
+    P = relToIsa(P, Isa);
+    size_t Inc = P.find("include/pto/");
+    return Inc == std::string::npos ? P : P.substr(Inc);
+  };
+  // Per target: the counts and the lines to triage.
+  std::set<std::string> GotCounts;
+  std::map<std::string, std::string> Got; // key -> triage
+  // The CPU simulator's implementations of these ops that assert nothing (PTO_ASSERT): cpu/TColMin.hpp, TColMax.hpp,
+  // ElementTileOp.h (TMIN: a plain assert), TPartOp.hpp, TRowMax.hpp, TRowMin.hpp.
+  const std::set<std::pair<std::string, std::string>> NoChecks = {
+      {"cpu", "TCOLMAX"}, {"cpu", "TCOLMIN"}, {"cpu", "TMIN"},   {"cpu", "TPARTMAX"},
+      {"cpu", "TPARTMIN"}, {"cpu", "TROWMAX"}, {"cpu", "TROWMIN"}};
+  for (const std::string Target : {"a2a3", "a5", "cpu"}) {
+    SCOPED_TRACE(Target);
+    std::vector<KernelCommand> Cmds;
+    for (const std::string &F : Files)
+      Cmds.push_back({F, (Target == "a2a3" ? "dav-c220-" : "dav-c310-") + std::string("vec"), {}});
+    // No wall-clock cap decides a check: one Z3 call may take 10 s, the unit as long as it needs.
+    const std::string Caps = " --coverage --timeout=10000 --tu-timeout=0";
+    auto R = lint(Target, Cmds, Isa, "--assume-rules" + Caps);
+    ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
+                                      << R.stderrText.substr(0, 8000);
+    EXPECT_TRUE(R.compileErrors.empty()) << R.stderrText.substr(0, 8000);
+    auto Without = lint(Target, Cmds, Isa, Caps);
+    ASSERT_TRUE(Without.report.is_object()) << Without.stderrText.substr(0, 8000);
+
+    const Json &Sum = R.report["summary"]["ops"];
+    for (const std::string &Op : Ops) {
+      const Json &U = Sum.contains(Op) && Sum[Op].contains("upstream") ? Sum[Op]["upstream"] : Json::object();
+      const Json &W = Without.report["summary"]["ops"].contains(Op) &&
+                              Without.report["summary"]["ops"][Op].contains("upstream")
+                          ? Without.report["summary"]["ops"][Op]["upstream"]
+                          : Json::object();
+      unsigned Proved = U.value("proved", 0u), ProvedWithout = W.value("proved", 0u);
+      if (NoChecks.count({Target, Op}))
+        EXPECT_EQ(U.value("checks", 0u), 0u) << Op << " reaches a lifted check on " << Target << " now";
+      else
+        EXPECT_GT(U.value("checks", 0u), 0u) << Op << " reaches no lifted check on " << Target
+                                             << ": call it in a kernel of tests/kernels/real/agree";
+      EXPECT_TRUE(Proved == 0 || ProvedWithout < Proved)
+          << Op << " on " << Target << ": " << ProvedWithout << " of the " << Proved
+          << " checks proved under the rules are proved without them too: leave the valid dims to the rules";
+      GotCounts.insert("ops " + std::string(Target) + " " + Op + " calls " + std::to_string(U.value("calls", 0u)) +
+                       " checks " + std::to_string(U.value("checks", 0u)) + " proved " + std::to_string(Proved) +
+                       " disagree " + std::to_string(U.value("violated", 0u)) + " not-followed " +
+                       std::to_string(U.value("notFollowed", 0u)));
+      std::cout << "[ agree ] " << Target << " " << Op << ": " << U.value("calls", 0u) << " calls, "
+                << U.value("checks", 0u) << " lifted checks: " << Proved << " proved under the hand rules ("
+                << ProvedWithout << " without them), " << U.value("violated", 0u) << " disagreements, "
+                << U.value("notFollowed", 0u) << " not followed\n";
+    }
+    for (const Json &F : R.report["findings"]) {
+      if (F["ruleId"] != "pto-upstream-assert")
+        continue;
+      std::string Cite = F.value("citation", ""); // "pto-isa <path>:<line> (PTO_ASSERT)"
+      Cite = Cite.substr(Cite.find(' ') + 1);
+      Cite = Rel(Cite.substr(0, Cite.find(' ')));
+      std::string Key = "disagree " + std::string(Target) + " " + F["op"].get<std::string>() + " " + Cite + " at " +
+                        fs::path(F["file"].get<std::string>()).filename().string() + ":" +
+                        std::to_string(F["line"].get<unsigned>());
+      Got[Key] = Triage.count(Key) ? Triage[Key] : "UNTRIAGED";
+    }
+    std::istringstream Err(R.stderrText);
+    std::regex Coverage("^pto-lint: not followed: (.*):([0-9]+): ([A-Z0-9_]+) \\(([0-9]+)x\\): (.*)$");
+    for (std::string Line; std::getline(Err, Line);) {
+      std::smatch M;
+      if (!std::regex_match(Line, M, Coverage))
+        continue;
+      std::string Key = "not-followed " + std::string(Target) + " " + M[3].str() + " " + Rel(M[1].str()) + ":" +
+                        M[2].str() + " " + M[4].str() + "x: " + M[5].str();
+      Got[Key] = Triage.count(Key) ? Triage[Key] : "UNTRIAGED";
+    }
+  }
+  if (std::getenv("PTOLINT_BLESS")) {
+    std::ofstream Out(ExpPath);
+    for (const std::string &H : Header)
+      Out << H << "\n";
+    Out << "\n";
+    for (const std::string &L : GotCounts)
+      Out << L << "\n";
+    for (const auto &[K, T] : Got)
+      Out << K << " | " << T << "\n";
+    return;
+  }
+  for (const std::string &L : GotCounts)
+    EXPECT_TRUE(WantCounts.count(L)) << "counts changed (PTOLINT_BLESS=1 pins the new ones): " << L;
+  for (const std::string &L : WantCounts)
+    EXPECT_TRUE(GotCounts.count(L)) << "pinned counts not met: " << L;
+  // A disagreement stays only when upstream's assert is the defect (a rule too weak is fixed in rules/, and the line
+  // goes); a check not followed is either one of those or one the rules imply, shown by hand.
+  auto Triaged = [](const std::string &K, const std::string &T) {
+    for (const char *Why : {"upstream's assert is wrong: ", "upstream's assert is stricter than the hardware needs: "})
+      if (T.rfind(Why, 0) == 0)
+        return true;
+    return K.rfind("not-followed ", 0) == 0 && T.rfind("rules agree: ", 0) == 0;
+  };
+  for (const auto &[K, T] : Got)
+    EXPECT_TRUE(Triaged(K, T)) << "not triaged in " << ExpPath << ": " << K << " | " << T;
+  for (const auto &[K, T] : Triage)
+    EXPECT_TRUE(Got.count(K)) << "triaged line no longer occurs (PTOLINT_BLESS=1 drops it): " << K;
 }
 
 TEST(Upstream, A2A3KernelsOnTheRealHeaders) { checkTarget("a2a3"); }
