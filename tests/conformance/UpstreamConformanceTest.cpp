@@ -571,6 +571,73 @@ TEST(Upstream, BaselineSuppressesEveryFindingOnARerun) {
   fs::remove_all(Dir);
 }
 
+/// A file that pins what upstream's checks give (upstream-checks-<target>.txt, rules-vs-upstream.txt): its '#' header
+/// (kept by bless), its "ops ..." count lines, and every other line as "KEY | VALUE" (a triage, or a reason), by key.
+struct PinnedFile {
+  std::vector<std::string> header;
+  std::set<std::string> counts;
+  std::multimap<std::string, std::string> lines;
+};
+
+PinnedFile readPinned(const std::string &Path) {
+  PinnedFile P;
+  std::istringstream In(readFile(Path));
+  for (std::string Line; std::getline(In, Line);) {
+    size_t Bar = Line.find(" | ");
+    if (Line.empty())
+      continue;
+    if (Line[0] == '#')
+      P.header.push_back(Line);
+    else if (Line.rfind("ops ", 0) == 0)
+      P.counts.insert(Line);
+    else if (Bar != std::string::npos)
+      P.lines.emplace(Line.substr(0, Bar), Line.substr(Bar + 3));
+    else
+      ADD_FAILURE() << Path << ": cannot read '" << Line << "'";
+  }
+  return P;
+}
+
+/// A path in the pto-isa checkout from its include/pto/ on (else relative to the root).
+std::string fromInclude(const std::string &P, const std::string &Isa) {
+  std::string File = relToIsa(P, Isa);
+  size_t Inc = File.find("include/pto/");
+  return Inc == std::string::npos ? File : File.substr(Inc);
+}
+
+/// Rewrites a pinned file (PTOLINT_BLESS): the header it had, the count lines, then Lines in their order.
+void writePinned(const std::string &Path, const PinnedFile &Was, const std::set<std::string> &Counts,
+                 const std::vector<std::string> &Lines) {
+  std::ofstream Out(Path);
+  for (const std::string &H : Was.header)
+    Out << H << "\n";
+  Out << "\n";
+  for (const std::string &L : Counts)
+    Out << L << "\n";
+  for (const std::string &L : Lines)
+    Out << L << "\n";
+}
+
+/// A line of --coverage: an upstream check reached and not followed, its file from include/pto/ on.
+struct CoverageLine {
+  std::string file, line, op, why, text;
+  unsigned count = 0;
+};
+
+std::vector<CoverageLine> coverageLines(const std::string &Stderr, const std::string &Isa) {
+  std::vector<CoverageLine> Out;
+  std::istringstream Err(Stderr);
+  std::regex Coverage("^pto-lint: not followed: (.*):([0-9]+): ([A-Z0-9_]+) \\(([0-9]+)x\\): (.*)$");
+  for (std::string Line; std::getline(Err, Line);) {
+    std::smatch M;
+    if (!std::regex_match(Line, M, Coverage))
+      continue;
+    Out.push_back({fromInclude(M[1].str(), Isa), M[2].str(), M[3].str(), M[5].str(), Line,
+                   unsigned(std::stoul(M[4].str()))});
+  }
+  return Out;
+}
+
 /// Upstream's own checks (--upstream-checks) on every op call of the target's kernels, against
 /// tests/conformance/upstream-checks-<target>.txt: per op, the calls that reach a check, those whose every check was
 /// decided, and the checks proved, violated and not followed (pinned counts); each not-followed check with its reason
@@ -586,47 +653,30 @@ void checkUpstream(const std::string &Target) {
   ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
                                     << R.stderrText.substr(0, 8000);
   std::string ExpPath = Src + "/tests/conformance/upstream-checks-" + Target + ".txt";
-  std::vector<std::string> Header;
-  std::set<std::string> WantCounts, WantNotFollowed;
+  PinnedFile Pinned = readPinned(ExpPath);
+  const std::set<std::string> &WantCounts = Pinned.counts;
+  std::set<std::string> WantNotFollowed;
   std::map<std::string, std::string> Triage; // finding key -> triage
-  {
-    std::istringstream In(readFile(ExpPath));
-    for (std::string Line; std::getline(In, Line);) {
-      size_t Bar = Line.find(" | ");
-      if (Line.empty())
-        continue;
-      if (Line[0] == '#')
-        Header.push_back(Line);
-      else if (Line.rfind("ops ", 0) == 0)
-        WantCounts.insert(Line);
-      else if (Line.rfind("not-followed ", 0) == 0)
-        WantNotFollowed.insert(Line);
-      else if (Line.rfind("finding ", 0) == 0 && Bar != std::string::npos)
-        Triage[Line.substr(8, Bar - 8)] = Line.substr(Bar + 3);
-      else
-        ADD_FAILURE() << ExpPath << ": cannot read '" << Line << "'";
-    }
-  }
-  // Not followed, by assert and reason: --coverage's lines, paths relative to the pto-isa root. A check left
-  // undecided by a wall-clock cap (one Z3 call's, or the unit's solver time) depends on the machine's load: it is
-  // counted per op (Timed) and printed, not pinned; every other reason is pinned with its count.
+  for (const auto &[K, V] : Pinned.lines)
+    if (K.rfind("not-followed ", 0) == 0)
+      WantNotFollowed.insert(K + " | " + V);
+    else if (K.rfind("finding ", 0) == 0)
+      Triage[K.substr(8)] = V;
+    else
+      ADD_FAILURE() << ExpPath << ": cannot read '" << K << " | " << V << "'";
+  // Not followed, by assert and reason: --coverage's lines. A check left undecided by a wall-clock cap (one Z3
+  // call's, or the unit's solver time) depends on the machine's load: it is counted per op (Timed) and printed, not
+  // pinned; every other reason is pinned with its count.
   std::set<std::string> GotNotFollowed;
   std::map<std::string, unsigned> Timed; // op -> checks left undecided by a wall-clock cap
-  std::istringstream Err(R.stderrText);
-  std::regex Coverage("^pto-lint: not followed: (.*):([0-9]+): ([A-Z0-9_]+) \\(([0-9]+)x\\): (.*)$");
-  for (std::string Line; std::getline(Err, Line);) {
-    std::smatch M;
-    if (!std::regex_match(Line, M, Coverage))
-      continue;
-    std::string File = relToIsa(M[1].str(), Isa), Why = M[5].str();
-    if (size_t Inc = File.find("include/pto/"); Inc != std::string::npos)
-      File = File.substr(Inc);
-    if (Why.find("time cap of one call") != std::string::npos || Why.find("tu-timeout") != std::string::npos) {
-      Timed[M[3].str()] += std::stoul(M[4].str());
-      std::cout << "[ upstream ] " << Target << " (not pinned, depends on load): " << Line << "\n";
+  for (const CoverageLine &L : coverageLines(R.stderrText, Isa)) {
+    if (L.why.find("time cap of one call") != std::string::npos || L.why.find("tu-timeout") != std::string::npos) {
+      Timed[L.op] += L.count;
+      std::cout << "[ upstream ] " << Target << " (not pinned, depends on load): " << L.text << "\n";
       continue;
     }
-    GotNotFollowed.insert("not-followed " + File + ":" + M[2].str() + " " + M[3].str() + " " + M[4].str() + "x | " + Why);
+    GotNotFollowed.insert("not-followed " + L.file + ":" + L.line + " " + L.op + " " + std::to_string(L.count) +
+                          "x | " + L.why);
   }
   // Per op: pinned counts; a check a wall-clock cap left undecided counts with the proved ones (it is not one of
   // the pinned not-followed reasons, and on an unloaded machine it is decided).
@@ -656,17 +706,11 @@ void checkUpstream(const std::string &Target) {
             << All.value("violated", 0) << " violated, " << All.value("notFollowed", 0) << " not followed; "
             << GotFindings.size() << " findings\n";
   if (std::getenv("PTOLINT_BLESS")) {
-    std::ofstream Out(ExpPath);
-    for (const std::string &H : Header)
-      Out << H << "\n";
-    Out << "\n";
-    for (const std::string &L : GotCounts)
-      Out << L << "\n";
+    std::vector<std::string> Lines;
     for (const auto &[K, T] : GotFindings)
-      Out << "finding " << K << " | " << T << "\n";
-    for (const std::string &L : GotNotFollowed)
-      Out << L << "\n";
-    return;
+      Lines.push_back("finding " + K + " | " + T);
+    Lines.insert(Lines.end(), GotNotFollowed.begin(), GotNotFollowed.end());
+    return writePinned(ExpPath, Pinned, GotCounts, Lines);
   }
   for (const std::string &L : GotCounts)
     EXPECT_TRUE(WantCounts.count(L)) << "counts changed (PTOLINT_BLESS=1 pins the new ones): " << L;
@@ -887,30 +931,14 @@ TEST(Upstream, HandRulesImplyUpstreamChecks) {
   ASSERT_FALSE(Files.empty());
 
   std::string ExpPath = Src + "/tests/conformance/rules-vs-upstream.txt";
-  std::vector<std::string> Header;
-  std::set<std::string> WantCounts;
+  PinnedFile Pinned = readPinned(ExpPath);
+  const std::set<std::string> &WantCounts = Pinned.counts;
   std::map<std::string, std::string> Triage; // "disagree ..." / "not-followed ..." -> triage
-  {
-    std::istringstream In(readFile(ExpPath));
-    for (std::string Line; std::getline(In, Line);) {
-      size_t Bar = Line.find(" | ");
-      if (Line.empty())
-        continue;
-      if (Line[0] == '#')
-        Header.push_back(Line);
-      else if (Line.rfind("ops ", 0) == 0)
-        WantCounts.insert(Line);
-      else if ((Line.rfind("disagree ", 0) == 0 || Line.rfind("not-followed ", 0) == 0) && Bar != std::string::npos)
-        Triage[Line.substr(0, Bar)] = Line.substr(Bar + 3);
-      else
-        ADD_FAILURE() << ExpPath << ": cannot read '" << Line << "'";
-    }
-  }
-  auto Rel = [&](std::string P) {
-    P = relToIsa(P, Isa);
-    size_t Inc = P.find("include/pto/");
-    return Inc == std::string::npos ? P : P.substr(Inc);
-  };
+  for (const auto &[K, V] : Pinned.lines)
+    if (K.rfind("disagree ", 0) == 0 || K.rfind("not-followed ", 0) == 0)
+      Triage[K] = V;
+    else
+      ADD_FAILURE() << ExpPath << ": cannot read '" << K << " | " << V << "'";
   // Per target: the counts and the lines to triage.
   std::set<std::string> GotCounts;
   std::map<std::string, std::string> Got; // key -> triage
@@ -963,33 +991,23 @@ TEST(Upstream, HandRulesImplyUpstreamChecks) {
         continue;
       std::string Cite = F.value("citation", ""); // "pto-isa <path>:<line> (PTO_ASSERT)"
       Cite = Cite.substr(Cite.find(' ') + 1);
-      Cite = Rel(Cite.substr(0, Cite.find(' ')));
+      Cite = fromInclude(Cite.substr(0, Cite.find(' ')), Isa);
       std::string Key = "disagree " + std::string(Target) + " " + F["op"].get<std::string>() + " " + Cite + " at " +
                         fs::path(F["file"].get<std::string>()).filename().string() + ":" +
                         std::to_string(F["line"].get<unsigned>());
       Got[Key] = Triage.count(Key) ? Triage[Key] : "UNTRIAGED";
     }
-    std::istringstream Err(R.stderrText);
-    std::regex Coverage("^pto-lint: not followed: (.*):([0-9]+): ([A-Z0-9_]+) \\(([0-9]+)x\\): (.*)$");
-    for (std::string Line; std::getline(Err, Line);) {
-      std::smatch M;
-      if (!std::regex_match(Line, M, Coverage))
-        continue;
-      std::string Key = "not-followed " + std::string(Target) + " " + M[3].str() + " " + Rel(M[1].str()) + ":" +
-                        M[2].str() + " " + M[4].str() + "x: " + M[5].str();
+    for (const CoverageLine &L : coverageLines(R.stderrText, Isa)) {
+      std::string Key = "not-followed " + std::string(Target) + " " + L.op + " " + L.file + ":" + L.line + " " +
+                        std::to_string(L.count) + "x: " + L.why;
       Got[Key] = Triage.count(Key) ? Triage[Key] : "UNTRIAGED";
     }
   }
   if (std::getenv("PTOLINT_BLESS")) {
-    std::ofstream Out(ExpPath);
-    for (const std::string &H : Header)
-      Out << H << "\n";
-    Out << "\n";
-    for (const std::string &L : GotCounts)
-      Out << L << "\n";
+    std::vector<std::string> Lines;
     for (const auto &[K, T] : Got)
-      Out << K << " | " << T << "\n";
-    return;
+      Lines.push_back(K + " | " + T);
+    return writePinned(ExpPath, Pinned, GotCounts, Lines);
   }
   for (const std::string &L : GotCounts)
     EXPECT_TRUE(WantCounts.count(L)) << "counts changed (PTOLINT_BLESS=1 pins the new ones): " << L;
