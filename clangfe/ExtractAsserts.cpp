@@ -261,35 +261,6 @@ std::optional<SourceLocation> Finder::assertAt(const Stmt *S) const {
   return std::nullopt;
 }
 
-bool Finder::mayAssert(const FunctionDecl *F) {
-  const FunctionDecl *Def = F ? F->getDefinition() : nullptr;
-  if (!Def || !Def->hasBody())
-    return false;
-  auto [It, New] = FnMayAssert.try_emplace(Def, 1);
-  if (!New)
-    return It->second == 3;
-  bool Yes = mayAssert(Def->getBody());
-  FnMayAssert[Def] = Yes ? 3 : 2;
-  return Yes;
-}
-
-bool Finder::mayAssert(const Stmt *S) {
-  if (!S)
-    return false;
-  if (auto It = StmtMayAssert.find(S); It != StmtMayAssert.end())
-    return It->second;
-  bool Yes = assertAt(S).has_value();
-  // The calls liftExpr follows: free functions of the headers.
-  if (const auto *K = dyn_cast<CallExpr>(S); !Yes && K && !isa<CXXMemberCallExpr>(K) && !isa<CXXOperatorCallExpr>(K))
-    if (const FunctionDecl *Callee = K->getDirectCallee(); Callee && !Callee->getBuiltinID())
-      Yes = mayAssert(Callee);
-  for (const Stmt *Child : S->children())
-    if (!Yes)
-      Yes = mayAssert(Child);
-  StmtMayAssert[S] = Yes;
-  return Yes;
-}
-
 void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
   const FunctionDecl *Op = CE->getDirectCallee();
   if (Scopes.asserts.empty() || !Op || !Op->getDefinition() || !isUpstreamOp(Op))
@@ -312,7 +283,7 @@ void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
 /// Follows the call K (in the caller's frame) into Callee's body.
 void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &Caller, Lift &L) {
   const FunctionDecl *Def = Callee->getDefinition();
-  if (!Def || !Def->hasBody() || !mayAssert(Def) || Caller.Stack.size() >= MaxHelperDepth ||
+  if (!Def || !Def->hasBody() || Caller.Stack.size() >= MaxHelperDepth ||
       std::find(Caller.Stack.begin(), Caller.Stack.end(), Def) != Caller.Stack.end())
     return;
   CallTranslator Tr(Ctx, Def, mods(Def), L.Scratch);
@@ -339,7 +310,7 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
 }
 
 void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
-  if (!S || L.OverBudget || !mayAssert(S))
+  if (!S || L.OverBudget)
     return;
   if (L.Budget-- == 0) {
     L.OverBudget = true;
@@ -445,7 +416,7 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
 /// The asserts and the calls into upstream's helpers in an expression, in order. Conditional: below a `?:`, `&&` or
 /// `||` operand that may not run, so the guards on the way are not all known.
 void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
-  if (!S || L.OverBudget || !mayAssert(S))
+  if (!S || L.OverBudget)
     return;
   if (isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
     return; // not run here, or not evaluated

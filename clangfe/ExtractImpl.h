@@ -417,12 +417,6 @@ private:
   const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const clang::DoStmt *S);
   std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, InstantiatedCondition> Instantiated;
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
-  /// Whether the walk can reach an assert from S: one in its subtree, or in a helper it calls (memoized; the walk
-  /// skips what cannot, so the guards and calls of code without asserts are never translated).
-  bool mayAssert(const Stmt *S);
-  bool mayAssert(const FunctionDecl *F);
-  std::unordered_map<const Stmt *, bool> StmtMayAssert;
-  std::unordered_map<const FunctionDecl *, int> FnMayAssert; // 1: in progress (a cycle: no), 2: no, 3: yes
 
   // Vector scopes (ExtractRegisters.cpp).
   bool inVectorScope(const CallExpr *CE, const FunctionDecl *Fn, unsigned Depth);
