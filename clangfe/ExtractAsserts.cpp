@@ -302,11 +302,18 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
   if (!F.Target)
     F.Target = headerTarget(toLoc(Ctx, Def->getLocation()).file);
   if (!Caller.Stack.empty()) // the op itself is the finding's call, not a note
-    F.Chain.emplace_back(toLoc(Ctx, K->getBeginLoc()), functionName(Ctx, Def, /*Qualified=*/false));
+    F.Chain.emplace_back(toLoc(Ctx, K->getBeginLoc()), helperName(Def));
   inFunction(Def, [&] {
     liftStmt(Def->getBody(), F, L);
     return 0;
   });
+}
+
+const std::string &Finder::helperName(const FunctionDecl *Def) {
+  auto [It, New] = HelperNames.try_emplace(Def);
+  if (New)
+    It->second = functionName(Ctx, Def, /*Qualified=*/false);
+  return It->second;
 }
 
 void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {

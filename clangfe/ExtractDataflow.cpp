@@ -63,8 +63,13 @@ bool ModifiedVars::VisitCallExpr(CallExpr *C) {
       StringRef N = MC->getMethodDecl() ? MC->getMethodDecl()->getName() : "";
       if (N == "SetValidShape" || N == "SetValidRow" || N == "SetValidCol")
         ShapeSets[V].push_back(MC);
+      if (N.starts_with("Set"))
+        Reshaped.insert(V);
     }
   }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(C); OC && OC->isAssignmentOp() && OC->getNumArgs() > 0)
+    if (const VarDecl *V = referencedVar(OC->getArg(0)))
+      Reshaped.insert(V);
   if (!FD)
     return true;
   // Passing a variable to a non-const reference parameter may change it.

@@ -41,30 +41,6 @@ const CXXConstructExpr *construction(const Expr *E, unsigned Depth = 0) {
   return nullptr;
 }
 
-/// True if something in Fn's body may change the shape or stride of VD after its construction: an assignment to it,
-/// or a SetShape/SetStride-like member call.
-bool reshaped(const FunctionDecl *Fn, const VarDecl *VD) {
-  struct Find : RecursiveASTVisitor<Find> {
-    const VarDecl *VD;
-    bool Found = false;
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
-      const CXXMethodDecl *M = C->getMethodDecl();
-      if (M && referencedVar(C->getImplicitObjectArgument()) == VD && M->getName().starts_with("Set"))
-        Found = true;
-      return !Found;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-      if (C->isAssignmentOp() && C->getNumArgs() > 0 && referencedVar(C->getArg(0)) == VD)
-        Found = true;
-      return !Found;
-    }
-  } F;
-  F.VD = VD;
-  if (Fn && Fn->getBody())
-    F.TraverseStmt(Fn->getBody());
-  return F.Found;
-}
-
 } // namespace
 
 CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bool Stride) {
@@ -91,12 +67,12 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   // A dynamic dimension: the value the tensor was constructed with.
   const VarDecl *VD = referencedVar(E);
   std::string Name = VD ? VD->getName().str() : sourceText(Ctx, E->getSourceRange());
-  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && InCaller && !reshaped(Fn, VD))
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && InCaller && !Mods.Reshaped.count(VD))
     if (std::optional<Term> T = InCaller(P, [&](CallTranslator &C, const Expr *A) { return C.globalDim(A, Dim, Stride); }))
       return *T;
   if (!VD || isa<ParmVarDecl>(VD) || !VD->getInit())
     return opaque(Obj, "the dynamic " + std::string(What) + " of '" + Name + "' is not known here");
-  if (reshaped(Fn, VD))
+  if (Mods.Reshaped.count(VD))
     return opaque(Obj, "'" + Name + "' has its " + What + " changed after its construction");
   const CXXConstructExpr *GC = construction(VD->getInit());
   unsigned ArgIdx = Stride ? 2 : 1;

@@ -80,6 +80,9 @@ public:
   std::map<const VarDecl *, const clang::ForStmt *> LoopOf;   // variables declared in a for-init
   std::map<const VarDecl *, std::vector<const CXXMemberCallExpr *>> ShapeSets;
   std::map<const VarDecl *, std::vector<const CallExpr *>> Assigns; // TASSIGN(tile, addr) / TASSIGN<addr>(tile)
+  /// Objects whose shape or strides may change after their construction: an assignment to the object, or a
+  /// SetShape/SetStride-like (`Set*`) member call on it.
+  std::set<const VarDecl *> Reshaped;
 
   bool VisitBinaryOperator(clang::BinaryOperator *B);
   bool VisitUnaryOperator(clang::UnaryOperator *U);
@@ -417,6 +420,9 @@ private:
   const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const clang::DoStmt *S);
   std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, InstantiatedCondition> Instantiated;
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
+  /// A helper's name as the notes of a lifted check's chain show it (cached: each call's walk names its helpers).
+  const std::string &helperName(const FunctionDecl *Def);
+  std::map<const FunctionDecl *, std::string> HelperNames;
 
   // Vector scopes (ExtractRegisters.cpp).
   bool inVectorScope(const CallExpr *CE, const FunctionDecl *Fn, unsigned Depth);
