@@ -238,8 +238,9 @@ void checkTarget(const std::string &Target) {
   std::set<std::string> Kernels;
   for (const KernelCommand &K : Cmds)
     Kernels.insert(K.file);
-  // pto-lint's own rules; upstream's lifted checks are pinned apart (checkUpstream).
-  Run R = lint(Target, Cmds, Isa, "--upstream-checks=false");
+  // pto-lint's own rules; upstream's lifted checks are pinned apart (checkUpstream). Findings whose verdict depends on
+  // upstream's code alone, which users are not shown, are triaged here once (--upstream-findings).
+  Run R = lint(Target, Cmds, Isa, "--upstream-checks=false --upstream-findings");
   ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
                                     << R.stderrText.substr(0, 8000);
   std::string ExpPath = Src + "/tests/conformance/upstream-" + Target + ".txt";
@@ -649,7 +650,7 @@ void checkUpstream(const std::string &Target) {
                     "3186c381, or put it at ../shared/third_party/pto-isa";
   std::vector<KernelCommand> Cmds = kernelCommands(Target, Isa);
   ASSERT_FALSE(Cmds.empty());
-  Run R = lint(Target, Cmds, Isa, "--upstream-checks --coverage --enable=pto-upstream-assert,pto-tile-valid-bounds");
+  Run R = lint(Target, Cmds, Isa, "--upstream-checks --upstream-findings --coverage --enable=pto-upstream-assert,pto-tile-valid-bounds");
   ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
                                     << R.stderrText.substr(0, 8000);
   std::string ExpPath = Src + "/tests/conformance/upstream-checks-" + Target + ".txt";
