@@ -19,7 +19,9 @@ assert it reached. Everything else is a disagreement, listed with its configurat
   missed          the host fires an assert that pto-lint does not report
   false-alarm     pto-lint reports an assert that does not fail on the host
   not-followed:*  pto-lint did not follow an assert of the call (never a pass), by the kind of reason it gives:
-                  :value (a value it could not follow), :solver (not decided in time), :guard, :other
+                  :value (a value of the kernel it could not follow), :solver (not decided in time), :guard,
+                  :local (a local of the implementation assigned again), :expr (an expression of the
+                  implementation not understood), :decl (a declaration "does not compile"), :other
   by-design       not followed because the configuration writes a value in a form pto-lint documents that it
                   does not follow (see Speller); listed, triaged once, never a pass either
   host-crash      the host program died in the call before any assert failed (no verdict)
@@ -61,7 +63,8 @@ def bisheng(target, core, isa, kernel):
     return ['bisheng', '-xcce', '--cce-aicore-arch=%s-%s' % (family, core), '-O2', '-std=c++17', memory,
             '-I' + os.path.join(isa, 'include'), '-c', kernel]
 
-SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'int16_t': 2, 'int8_t': 1}
+SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'int16_t': 2, 'uint16_t': 2, 'int8_t': 1,
+         'uint8_t': 1}
 
 
 # ---- Configurations -------------------------------------------------------------------------------------------
@@ -142,8 +145,10 @@ class Tile:
 class Config:
     """One op call with concrete values. `setup` and `call` may name values as {name}, from `values`."""
 
-    def __init__(self, cid, op, target, tiles, call, setup=(), extra='', values=None, core='vec', label=None):
+    def __init__(self, cid, op, target, tiles, call, setup=(), extra='', values=None, core='vec', label=None,
+                 alias=None):
         self.id, self.op, self.target, self.tiles, self.call = cid, op, target, tiles, call
+        self.alias = alias or {}     # {tile: tile whose address it is assigned} (an in-place call)
         self.core = core             # the AI core kind the kernel is compiled for
         self.label = label or op     # the generator's name (the report's rows)
         self.setup = list(setup)     # more declarations (global tensors), after the tiles
@@ -163,16 +168,21 @@ class Config:
         return self
 
     def describe(self):
-        return '%s %s: %s%s' % (self.label, self.target, '; '.join(t.text() for t in self.tiles),
-                                '; ' + self.extra if self.extra else '')
+        return '%s %s: %s%s%s' % (self.label, self.target, '; '.join(t.text() for t in self.tiles),
+                                  ''.join('; %s at %s' % kv for kv in sorted(self.alias.items())),
+                                  '; ' + self.extra if self.extra else '')
 
     def body(self):
         """The function's lines; the op call is the last one."""
         lines = self.locals + [t.decl() for t in self.tiles] + [l.format(**self.texts) for l in self.setup]
-        addr = 0
+        addr, at = 0, {}
         for t in self.tiles:
-            lines.append('TASSIGN(%s, 0x%x);' % (t.name, addr))
-            addr += (t.bytes() + 255) // 256 * 256
+            if t.name in self.alias:
+                at[t.name] = at[self.alias[t.name]]
+            else:
+                at[t.name] = addr
+                addr += (t.bytes() + 255) // 256 * 256
+            lines.append('TASSIGN(%s, 0x%x);' % (t.name, at[t.name]))
         lines.append('PTO_ORACLE_ENTER(%d, %s);' % (self.id, ', '.join(t.name for t in self.tiles)))
         lines.append(self.call.format(**self.texts))
         return lines
@@ -211,40 +221,150 @@ def make_tile(rng, name, dtype, rows, cols, want=None, match=0.85, mode=None, la
     return Tile(name, dtype, rows, cols, vr, vc, mode, layout)
 
 
-def gen_tadd(rng, cid, target):
-    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
-    r, c = shape_of(rng, dtype)
-    dst = make_tile(rng, 'dst', dtype, r, c)
-    srcs = []
-    for name in ('src0', 'src1'):
-        sr, sc = (r, c) if rng.random() < 0.6 else shape_of(rng, dtype)
-        srcs.append(make_tile(rng, name, dtype, sr, sc, want=(dst.vr, dst.vc)))
-    return Config(cid, 'TADD', target, [dst] + srcs, 'TADD(dst, src0, src1);')
+# ---- Op families: one generator serves every op of a family ---------------------------------------------------
+#
+# Each generator factory returns gen(rng, cid, target) -> Config for one op. `dtypes` maps a target to the element
+# types the op's implementation on that target compiles with (its static_asserts); an op without an entry for a
+# target does not exist there. An entry is a type, or a tuple (dst, src[, tmp]) where an op mixes types.
+
+def roles(entry):
+    """(dst, src, tmp) element types of a dtypes entry."""
+    if isinstance(entry, str):
+        return entry, entry, entry
+    return (tuple(entry) + (entry[1],))[:3]
 
 
-def gen_trowsum(rng, cid, target):
-    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
-    r, c = shape_of(rng, dtype)
-    src = make_tile(rng, 'src', dtype, r, c)
-    tmp = Tile('tmp', dtype, r, c, r, c)
-    dr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
-    if rng.random() < 0.5:  # DN output: one column, rows in whole 32-byte blocks
-        block = 32 // SIZES[dtype]
-        dst = make_tile(rng, 'dst', dtype, (dr + block - 1) // block * block, 1, want=(src.vr, 1), layout='ColMajor',
-                        mode=rng.choice(('static', 'dynrow')))
-        dst.vc = 1
+def like(rng, name, dtype, dst, same=0.6, match=0.85):
+    """An operand shaped after dst: dst's tile shape (60 %, when its rows are whole 32-byte blocks of this type) or
+    another one; dst's valid shape with probability `match`."""
+    if rng.random() < same and dst.cols * SIZES[dtype] % 32 == 0:
+        r, c = dst.rows, dst.cols
     else:
-        dst = make_tile(rng, 'dst', dtype, dr, 32 // SIZES[dtype], want=(src.vr, 1))
-    return Config(cid, 'TROWSUM', target, [dst, src, tmp], 'TROWSUM(dst, src, tmp);')
+        r, c = shape_of(rng, dtype)
+    return make_tile(rng, name, dtype, r, c, want=(dst.vr, dst.vc), match=match)
 
 
-def gen_tcolmax(rng, cid, target):
-    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
-    r, c = shape_of(rng, dtype)
-    src = make_tile(rng, 'src', dtype, r, c)
-    dc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
-    dst = make_tile(rng, 'dst', dtype, rng.choice((1, 1, 2, r)), dc, want=(1, src.vc))
-    return Config(cid, 'TCOLMAX', target, [dst, src], 'TCOLMAX(dst, src);')
+def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5):
+    """An elementwise op: every tile operand shaped after dst. `args` lists the call's operands by name (`S` is the
+    scalar; several forms separated by `|` are chosen at random). With probability `alias` the first source sits
+    at dst's address (an in-place call)."""
+    forms = [[a.strip() for a in f.split(',')] for f in args.split('|')]
+
+    def gen(rng, cid, target):
+        dt, st, tt = roles(rng.choice(dtypes[target]))
+        form = rng.choice(forms)
+        r, c = shape_of(rng, dt)
+        dst = make_tile(rng, 'dst', dt, r, c)
+        tiles = [dst]
+        for name in form[1:]:
+            if name == 'S':
+                continue
+            if name == 'tmp':
+                tiles.append(like(rng, name, tt, dst, same=0.5, match=tmp_match))
+            else:
+                tiles.append(like(rng, name, st, dst))
+        srcs = [t.name for t in tiles[1:] if t.name != 'tmp']
+        al = {srcs[0]: 'dst'} if srcs and rng.random() < alias else {}
+        s = rng.choice(scalars)
+        call = '%s(%s);' % (op, ', '.join(str(s) if a == 'S' else a for a in form))
+        return Config(cid, op, target, tiles, call, alias=al, extra='scalar %s' % s if 'S' in form else '')
+    gen.dtypes = dtypes
+    return gen
+
+
+def rowreduce(op, dtypes, idx=None):
+    """A row reduction (dst, src, tmp): dst one column per row, ND (32-byte rows) or DN (ColMajor, one column).
+    With `idx` ({value type: index types}), dst holds indices (TROWARGMAX/TROWARGMIN)."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        ot = rng.choice(idx[dtype]) if idx else dtype
+        r, c = shape_of(rng, dtype)
+        src = make_tile(rng, 'src', dtype, r, c)
+        tmp = Tile('tmp', dtype, r, c, r, c) if rng.random() < 0.8 else like(rng, 'tmp', dtype, src, match=0.6)
+        dr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+        if rng.random() < 0.5:  # DN output: one column, rows in whole 32-byte blocks
+            block = 32 // SIZES[ot]
+            dst = make_tile(rng, 'dst', ot, (dr + block - 1) // block * block, 1, want=(src.vr, 1),
+                            layout='ColMajor', mode=rng.choice(('static', 'dynrow')))
+            dst.vc = 1
+        else:
+            dst = make_tile(rng, 'dst', ot, dr, 32 // SIZES[ot], want=(src.vr, 1))
+        return Config(cid, op, target, [dst, src, tmp], '%s(dst, src, tmp);' % op)
+    gen.dtypes = dtypes
+    return gen
+
+
+def colreduce(op, dtypes, tmp=None, idx=None):
+    """A column reduction (dst, src[, tmp]): dst one row. `tmp`: 'tile' adds a tmp tile shaped after src, 'binary'
+    the TCOLSUM form (dst, src, tmp, isBinary) or the two-operand one. With `idx` ({value type: index types}), dst
+    holds indices (TCOLARGMAX/TCOLARGMIN)."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        ot = rng.choice(idx[dtype]) if idx else dtype
+        r, c = shape_of(rng, dtype)
+        src = make_tile(rng, 'src', dtype, r, c)
+        dc = c * SIZES[dtype] // SIZES[ot] if rng.random() < 0.7 else shape_of(rng, ot)[1]
+        dst = make_tile(rng, 'dst', ot, rng.choice((1, 1, 2, r)), dc, want=(1, src.vc))
+        tiles, args = [dst, src], 'dst, src'
+        if tmp == 'tile' or (tmp == 'binary' and rng.random() < 0.5):
+            tiles.append(like(rng, 'tmp', dtype, src, match=0.6))
+            args += ', tmp' + (', %s' % rng.choice(('true', 'false')) if tmp == 'binary' else '')
+        return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
+    gen.dtypes = dtypes
+    return gen
+
+
+def column(rng, name, dtype, vr, rows, one=False):
+    """A column operand (one value per row): ND with one 32-byte block per row (valid columns 1 or the block; with
+    `one`, 1 when static), or DN (ColMajor, one column)."""
+    block = 32 // SIZES[dtype]
+    if rng.random() < 0.5:
+        t = make_tile(rng, name, dtype, (rows + block - 1) // block * block, 1, want=(vr, 1), layout='ColMajor',
+                      mode=rng.choice(('static', 'dynrow', 'dynrow')))
+        t.vc = 1
+        return t
+    t = make_tile(rng, name, dtype, rows, block, want=(vr, rng.choice((1, block))),
+                  mode=rng.choice(('static', 'dynrow', 'dyn', 'dyn')))
+    if one and t.mode in ('static', 'dynrow'):
+        t.vc = 1
+    return t
+
+
+def rowexpand(op, dtypes, binary=True, tmp=0.0):
+    """TROWEXPAND (dst, src) broadcasts a column over dst's rows; TROWEXPAND<OP> (dst, src0, src1[, tmp]) combines a
+    full tile with a column, which may be either source."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        r, c = shape_of(rng, dtype)
+        dst = make_tile(rng, 'dst', dtype, r, c)
+        rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+        if not binary:  # a5 takes a static source column count of 1 only (npu/a5/TRowExpand.hpp:25)
+            src = column(rng, 'src', dtype, dst.vr, rows, one=target == 'a5')
+            return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
+        full, col = like(rng, 'x', dtype, dst), column(rng, 'x', dtype, dst.vr, rows)
+        first = rng.random() < 0.75
+        full.name, col.name = ('src0', 'src1') if first else ('src1', 'src0')
+        tiles = [dst] + ([full, col] if first else [col, full])
+        args = 'dst, src0, src1'
+        if rng.random() < tmp:
+            tiles.append(like(rng, 'tmp', dtype, dst, match=0.6))
+            args += ', tmp'
+        return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
+    gen.dtypes = dtypes
+    return gen
+
+
+def colexpand(op, dtypes):
+    """TCOLEXPAND (dst, src) broadcasts a row over dst's rows."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        r, c = shape_of(rng, dtype)
+        dst = make_tile(rng, 'dst', dtype, r, c)
+        sc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
+        src = make_tile(rng, 'src', dtype, rng.choice((1, 1, 2, r)), sc, want=(1, dst.vc))
+        return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
+    gen.dtypes = dtypes
+    return gen
 
 
 def gen_textract(rng, cid, target):
@@ -347,9 +467,86 @@ def gen_gm(op, rng, cid, target):
                                             ' (static dims %s)' % ''.join('s' if s else 'd' for s in static)))
 
 
-GENERATORS = {'TADD': gen_tadd, 'TROWSUM': gen_trowsum, 'TCOLMAX': gen_tcolmax, 'TEXTRACT': gen_textract,
-              'TEXTRACT_MAT': gen_textract_mat,
-              'TLOAD': lambda *a: gen_gm('TLOAD', *a), 'TSTORE': lambda *a: gen_gm('TSTORE', *a)}
+# Element types per op and target: those the implementation's static_asserts admit, checked by compiling each on
+# the host (a type a target rejects is a compile error there, not a configuration). Their names:
+ALL = ('float', 'half', 'bfloat16_t', 'int32_t', 'uint32_t', 'int16_t', 'uint16_t', 'int8_t', 'uint8_t')
+NO8 = ALL[:7]                                           # no 8-bit types
+NUM = ('float', 'half', 'int32_t', 'uint32_t', 'int16_t', 'uint16_t')
+FI = ('float', 'half', 'int32_t', 'int16_t')            # a2a3's vector arithmetic
+FH = ('float', 'half')
+INTS = ('int32_t', 'uint32_t', 'int16_t', 'uint16_t', 'int8_t', 'uint8_t')
+NOF = ALL[1:]                                           # a2a3's bitwise ops with a tmp tile: no float
+CONV = (('half', 'float'), ('int8_t', 'half'), ('int8_t', 'int16_t'))  # (dst, src) of TADDRELUCONV/TSUBRELUCONV
+
+OPS = {}  # label: generator; its `dtypes` name the targets the op exists on
+
+
+def ops(names, family, a2a3, a5, *args, **kw):
+    for name in names.split():
+        types = {t: v for t, v in (('a2a3', a2a3), ('a5', a5)) if v}
+        OPS[name] = family(name, types, *args, **kw)
+
+
+# Elementwise: every tile operand's valid shape must equal dst's.
+ops('TADD TSUB TMAX TMIN', elementwise, FI, ALL)
+ops('TMUL', elementwise, FI, NO8)
+ops('TDIV', elementwise, FH, NUM)
+ops('TAND TOR', elementwise, ALL, ALL)
+ops('TSHL TSHR', elementwise, INTS, INTS)
+ops('TFMOD', elementwise, ('float',), NUM)
+ops('TSUBRELU TFUSEDMULADD TMULADDDST TFUSEDMULADDRELU', elementwise, FH, FH)
+ops('TADDRELUCONV TSUBRELUCONV', elementwise, CONV, CONV)
+ops('TREM', elementwise, ('float', 'int32_t'), NUM, 'dst, src0, src1, tmp')
+ops('TXOR', elementwise, NOF, INTS, 'dst, src0, src1, tmp')
+ops('TPRELU', elementwise, (('half', 'half', 'uint8_t'), ('float', 'float', 'uint8_t')),
+    (('half', 'half', 'uint8_t'), ('float', 'float', 'uint8_t')), 'dst, src0, src1, tmp')
+ops('TPOW', elementwise, ('float',) + INTS, FH + INTS, 'dst, src0, src1, tmp')
+ops('TADDDEQRELU', elementwise, (('half', 'int32_t', 'int32_t'),), None, 'dst, src0, src1, S, tmp', scalars=('0.5f',))
+ops('TEXP TLOG TSQRT TRSQRT', elementwise, FH, FH, 'dst, src0')
+ops('TABS', elementwise, FH, ('float', 'half', 'int32_t', 'int16_t', 'int8_t'), 'dst, src0')
+ops('TRECIP', elementwise, FI, ALL, 'dst, src0')
+ops('TNEG', elementwise, FI, NO8, 'dst, src0')
+ops('TRELU', elementwise, ('float', 'half', 'int32_t'), ('float', 'half', 'int32_t'), 'dst, src0')
+ops('TNOT', elementwise, NOF, INTS, 'dst, src0')
+ops('TPAIRREDUCESUM', elementwise, FH, FH, 'dst, src0')
+# Tile and scalar.
+ops('TADDS TSUBS TMAXS TMINS', elementwise, FI, ALL, 'dst, src0, S')
+ops('TMULS', elementwise, FI, NO8, 'dst, src0, S')
+ops('TDIVS', elementwise, FI, NUM, 'dst, src0, S|dst, S, src0')
+ops('TANDS TORS', elementwise, ALL, ALL, 'dst, src0, S')
+ops('TSHLS TSHRS', elementwise, INTS[:4], INTS, 'dst, src0, S')
+ops('TLRELU', elementwise, FH, FH, 'dst, src0, S')
+ops('TFMODS', elementwise, ('float',), NO8, 'dst, src0, S')
+ops('TAXPY', elementwise, FH + (('float', 'half'),), FH + (('float', 'half'),), 'dst, src0, S')
+ops('TREMS', elementwise, ('float', 'int32_t'), NO8, 'dst, src0, S, tmp')
+ops('TXORS', elementwise, NOF, ALL, 'dst, src0, S, tmp')
+ops('TPOWS', elementwise, ('float',) + INTS, FH + INTS, 'dst, src0, S, tmp')
+ops('TEXPANDS', elementwise, ALL, ALL, 'dst, S')
+# Reductions: a row reduction's dst is one column, a column reduction's one row.
+ops('TROWSUM TROWPROD', rowreduce, FI, FI)
+ops('TROWMAX TROWMIN', rowreduce, FI, FI + ('int8_t', 'uint8_t'))
+ops('TROWARGMAX TROWARGMIN', rowreduce, FH, FH, idx={'float': ('int32_t', 'uint32_t'), 'half': ('int32_t', 'uint32_t')})
+ops('TCOLMAX TCOLMIN', colreduce, FI, ALL)
+ops('TCOLPROD', colreduce, FI, NO8)
+ops('TCOLSUM', colreduce, FI, ALL, tmp='binary')
+ops('TCOLARGMAX TCOLARGMIN', colreduce, ('float', 'half', 'uint32_t', 'uint16_t'), ALL, tmp='tile',
+    idx={t: ('int32_t', 'uint32_t') for t in ALL})
+# Broadcasts: a column over dst's rows, a row over its columns.
+ops('TROWEXPAND', rowexpand, ALL, ALL, binary=False)
+ops('TROWEXPANDADD TROWEXPANDSUB TROWEXPANDMUL TROWEXPANDMAX TROWEXPANDMIN', rowexpand, FI, ALL, tmp=0.25)
+ops('TROWEXPANDDIV', rowexpand, FH, ALL, tmp=0.25)
+ops('TROWEXPANDEXPDIF', rowexpand, FH, FH, tmp=0.25)
+ops('TCOLEXPAND', colexpand, ALL, ALL)
+
+GENERATORS = dict(OPS)
+
+
+def exists(label, target):
+    """Whether the row's op exists on the target (rows without a type table exist on both)."""
+    types = getattr(GENERATORS[label], 'dtypes', None)
+    return types is None or target in types
+GENERATORS.update({'TEXTRACT': gen_textract, 'TEXTRACT_MAT': gen_textract_mat,
+                   'TLOAD': lambda *a: gen_gm('TLOAD', *a), 'TSTORE': lambda *a: gen_gm('TSTORE', *a)})
 
 
 # ---- Kernel files -----------------------------------------------------------------------------------------------
@@ -521,7 +718,8 @@ NOT_FOLLOWED = re.compile(r'^pto-lint: not followed: (.*):(\d+): (\S+) \((\d+)x\
 
 
 def lint_file(lint, db_dir, kernel):
-    """pto-lint on one kernel file: (findings of pto-upstream-assert, [(file, line, op, count, why)])."""
+    """pto-lint on one kernel file: (findings of pto-upstream-assert, [(file, line, op, count, why)], the report's
+    upstream counts per op)."""
     out = kernel + '.json'
     p = run([lint, '--cache-dir=off', '--upstream-checks', '--enable=pto-upstream-assert', '--coverage',
              '--format=json', '--output=' + out, '-j', '1', '-p', db_dir, kernel], cwd=os.path.dirname(kernel))
@@ -539,12 +737,19 @@ def lint_file(lint, db_dir, kernel):
             if not os.path.isabs(path):
                 path = os.path.join(os.path.dirname(kernel), path)
             nf.append((path, int(m.group(2)), m.group(3), int(m.group(4)), m.group(5)))
-    return [f for f in report['findings'] if f.get('ruleId') == 'pto-upstream-assert'], nf
+    ops = {op: v.get('upstream', {}) for op, v in report['summary'].get('ops', {}).items()}
+    return [f for f in report['findings'] if f.get('ruleId') == 'pto-upstream-assert'], nf, ops
 
 
-def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res):
-    """Lints a batch; a batch with asserts not followed is split until each such configuration is alone."""
-    findings, nf = lint_file(lint, db_dir, kernel)
+def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, host):
+    """Lints a batch and attributes pto-lint's not-followed asserts (counted per assert and op, not per call) to
+    configurations. They belong to the calls of their op. When every call of that op in the batch has one
+    (`calls - callsDecided` of the op's upstream counts) and there is one such assert, reached once per call, each
+    call has it. Otherwise a configuration whose attribution could change its verdict (an assert that fails on the
+    host, is not reported, and is among those not followed) is split out: the batch is halved and linted again
+    until it is alone. The others keep the batch's list as not followed in their batch (`nf_batch`): whether pto-lint
+    followed such an assert for them or not, it holds on the host, so no verdict on it can be wrong."""
+    findings, nf, counts = lint_file(lint, db_dir, kernel)
     for f in findings:
         c = lines.get(f['line'])
         m = re.match(r'pto-isa (.*):(\d+) \(PTO_ASSERT\)', f.get('citation', ''))
@@ -567,20 +772,47 @@ def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res):
             entry = (asserts.key(path, line), why)
             res[c.id]['not_followed' if op == c.op else 'setup_nf'].add(entry)
         return
+    by_op, again = {}, []
+    for c in configs:
+        by_op.setdefault(c.op, []).append(c)
+    nf_by_op = {}
+    for entry in nf:
+        nf_by_op.setdefault(entry[2], []).append(entry)
+    if any(op not in by_op for op in nf_by_op):  # an op of the set-up: whose, only splitting tells
+        again = configs
+    else:
+        for op, entries in nf_by_op.items():
+            cs, up = by_op[op], counts.get(op, {})
+            undecided = up.get('calls', -1) - up.get('callsDecided', 0)
+            if len(entries) == 1 and entries[0][3] == len(cs) == undecided == up.get('calls'):
+                path, line, _, _, why = entries[0]
+                for c in cs:
+                    res[c.id]['not_followed'].add((asserts.key(path, line), why))
+                continue
+            keys = {asserts.key(e[0], e[1]) for e in entries}
+            for c in cs:
+                if (host[c.id]['op'] - res[c.id]['violated']) & keys:
+                    again.append(c)
+                else:
+                    res[c.id]['nf_batch'] |= {(asserts.key(e[0], e[1]), e[4], e[3], len(cs)) for e in entries}
+    if not again:
+        return
     # Split: the halves are linted again and their findings replace the batch's (the same findings, and the
     # not-followed checks then attributed).
-    for c in configs:
-        res[c.id]['violated'] = set()
-        res[c.id]['other'] = set()
-        res[c.id]['setup'] = set()
-    half = len(configs) // 2
-    for k, part in enumerate((configs[:half], configs[half:])):
+    for c in again:
+        for k in ('violated', 'other', 'setup', 'nf_batch'):
+            res[c.id][k] = set()
+    if len(again) == 1:
+        parts = (again,)
+    else:
+        parts = (again[:len(again) // 2], again[len(again) // 2:])
+    for k, part in enumerate(parts):
         sub_dir = kernel[:-4] + '_%d' % k  # a directory and database of its own (batches are linted in threads)
         os.makedirs(sub_dir, exist_ok=True)
         sub = os.path.join(sub_dir, os.path.basename(sub_dir) + '.cpp')
         sub_lines = write_kernel(sub, part, 'split of %s' % os.path.basename(kernel))
         write_db(sub_dir, target, isa, [(sub, part[0].core)])
-        lint_batch(lint, sub_dir, target, isa, sub, sub_lines, asserts, res)
+        lint_batch(lint, sub_dir, target, isa, sub, sub_lines, asserts, res, host)
 
 
 # ---- Comparison -------------------------------------------------------------------------------------------------
@@ -593,6 +825,12 @@ def not_followed_category(why):
         return 'value'
     if 'guard' in why:
         return 'guard'
+    if 'is changed in the function' in why:  # a local of the implementation, assigned again (a conditional)
+        return 'local'
+    if 'does not compile' in why:
+        return 'decl'
+    if 'not understood' in why or 'not modelled' in why:
+        return 'expr'
     return 'other'
 
 
@@ -613,7 +851,11 @@ def compare(c, host, lint):
         kind = 'by-design' if c.unfollowed and cat == 'value' else 'not-followed:' + cat
         out.append((kind, k, why + ('; fails on the host' if k in host['op'] else '; holds on the host'
                                     if host['ended'] else '')))
-    nf = {k for k, _ in lint['not_followed']}
+    for k, why, n, m in sorted(lint['nf_batch']):
+        cat = not_followed_category(why)
+        out.append(('not-followed:' + cat, k, '%s; in its batch, for %d reach%s by its op\'s %d calls (not attributed '
+                    'to this one; it holds on the host)' % (why, n, '' if n == 1 else 'es', m)))
+    nf = {k for k, _ in lint['not_followed']} | {x[0] for x in lint['nf_batch']}
     for k in sorted(host['op'] - lint['violated'] - nf):
         out.append(('missed', k, 'fails on the host, not reported by pto-lint'))
     for k in sorted(lint['violated'] - host['op']):
@@ -711,21 +953,27 @@ def main():
         if os.path.isdir(tdir):
             shutil.rmtree(tdir)
         os.makedirs(tdir)
-        rng = random.Random('%d/%s' % (a.seed, target))
         configs, cid = {}, 0
         for op in ops:
             configs[op] = []
+            if not exists(op, target):
+                continue
+            rng = random.Random('%d/%s/%s' % (a.seed, target, op))  # a row's configurations depend on it alone
             for _ in range(a.count):
                 configs[op].append(GENERATORS[op](rng, cid, target).spell(rng))
                 cid += 1
-        # Kernel files: one op per file, `--batch` configurations each; a configuration written so that pto-lint
-        # cannot follow it is alone in its file (its not-followed checks are then its own without splitting).
+        # Kernel files: `--batch` configurations of one core kind each, the ops in turn; a configuration written so
+        # that pto-lint cannot follow it is alone in its file (its not-followed checks are then its own without
+        # splitting).
         batches = []
-        for op in ops:
-            cs = [c for c in configs[op] if not c.unfollowed]
+        for core in ('vec', 'cube'):
+            cs = [c for op in ops for c in configs[op] if c.core == core and not c.unfollowed]
             for k in range(0, len(cs), a.batch):
-                path = os.path.join(tdir, '%s_%d.cpp' % (op.lower(), k // a.batch))
-                batches.append((path, write_kernel(path, cs[k:k + a.batch], '%s on %s' % (op, target))))
+                path = os.path.join(tdir, '%s_%d.cpp' % (core, k // a.batch))
+                part = cs[k:k + a.batch]
+                title = '%s on %s' % (', '.join(sorted({c.label for c in part}, key=list(GENERATORS).index)), target)
+                batches.append((path, write_kernel(path, part, title)))
+        for op in ops:
             for c in configs[op]:
                 if c.unfollowed:
                     path = os.path.join(tdir, '%s_alone_%d.cpp' % (op.lower(), c.id))
@@ -750,9 +998,10 @@ def main():
         host = run_host(exe, table, asserts)
         t2 = time.time()
         lint_res = {c.id: {'violated': set(), 'other': set(), 'setup': set(), 'not_followed': set(),
-                           'setup_nf': set()} for op in ops for c in configs[op]}
+                           'setup_nf': set(), 'nf_batch': set()} for op in ops for c in configs[op]}
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            list(ex.map(lambda b: lint_batch(lint, tdir, target, isa, b[0], b[1], asserts, lint_res), batches))
+            list(ex.map(lambda b: lint_batch(lint, tdir, target, isa, b[0], b[1], asserts, lint_res, host),
+                        batches))
         t3 = time.time()
         print('oracle: %s: %d configurations; host build %.1f s, host run %.1f s, pto-lint %.1f s' % (
             target, cid, t1 - t0, t2 - t1, t3 - t2))
@@ -762,7 +1011,7 @@ def main():
                 rows.append((c, host[c.id], lint_res[c.id], d))
 
     # Report: agreement per op and target, then each class of disagreement with examples.
-    print('\n%-13s %-6s %7s %6s %7s %8s  %s' % ('op', 'target', 'configs', 'fires', 'agree', 'verdict', 'disagreements'))
+    print('\n%-17s %-6s %7s %6s %7s %8s  %s' % ('op', 'target', 'configs', 'fires', 'agree', 'verdict', 'disagreements'))
     classes = {}
     for op in ops:
         for target in targets:
@@ -772,12 +1021,13 @@ def main():
             agree = sum(1 for r in rs if not r[3])
             fires = sum(1 for r in rs if r[1]['op'])
             verdict = sum(1 for r in rs if bool(r[1]['op']) == bool(r[2]['violated']) and not r[2]['not_followed']
+                          and not r[2]['nf_batch']
                           and (r[1]['ended'] or r[1]['op']))
             kinds = {}
             for r in rs:
                 for kind, _, _ in r[3]:
                     kinds[kind] = kinds.get(kind, 0) + 1
-            print('%-13s %-6s %7d %6d %6.1f%% %7.1f%%  %s' % (
+            print('%-17s %-6s %7d %6d %6.1f%% %7.1f%%  %s' % (
                 op, target, len(rs), fires, 100.0 * agree / len(rs), 100.0 * verdict / len(rs),
                 ', '.join('%s %d' % kv for kv in sorted(kinds.items())) or '-'))
             for r in rs:
@@ -812,6 +1062,7 @@ def main():
                         'host': {'fired': sorted(h['op']), 'setup': sorted(h['setup']), 'ended': h['ended'],
                                  'why': h['why']},
                         'lint': {'violated': sorted(l['violated']), 'notFollowed': sorted(map(list, l['not_followed'])),
+                                 'notFollowedInBatch': sorted(map(list, l['nf_batch'])),
                                  'setup': sorted(l['setup'])},
                         'disagreements': [list(x) for x in d]} for c, h, l, d in rows], f, indent=1)
     if not a.work:

@@ -34,13 +34,15 @@ void fired(const char *File, int Line);
 /// Marks the start of the op call under test: asserts recorded from here on belong to the call, those before it
 /// to the configuration's set-up.
 void enterOp(int Id);
-/// A host buffer for tile number Slot of a configuration (tiles otherwise point at NPU addresses).
-void *tileBuffer(int Slot);
+/// The host buffer of the tiles TASSIGNed NPU address Addr in this configuration (tiles at one address, as in an
+/// in-place call, share one).
+void *tileBuffer(unsigned long long Addr);
 
 template <class... Tiles> void enter(int Id, Tiles &...Ts) {
-  int Slot = 0;
   // data() is the tile's buffer pointer, by reference (pto/common/pto_tile.hpp); TASSIGN set it to an NPU address.
-  ((Ts.data() = reinterpret_cast<typename Tiles::TileDType>(tileBuffer(Slot++))), ...);
+  ((Ts.data() = reinterpret_cast<typename Tiles::TileDType>(
+        tileBuffer(static_cast<unsigned long long>(reinterpret_cast<__UINTPTR_TYPE__>(Ts.data()))))),
+   ...);
   enterOp(Id);
 }
 } // namespace pto_oracle
