@@ -183,7 +183,10 @@ class Config:
                 at[t.name] = addr
                 addr += (t.bytes() + 255) // 256 * 256
             lines.append('TASSIGN(%s, 0x%x);' % (t.name, at[t.name]))
-        lines.append('PTO_ORACLE_ENTER(%d, %s);' % (self.id, ', '.join(t.name for t in self.tiles)))
+        # Each tile's host buffer is filled with 1s (an integer TRECIP on the host divides by its elements), a
+        # tmp tile's with 0s (scalar code reads indices that the vector unit would have written there).
+        fills = ''.join('0' if t.name.startswith('tmp') else '1' for t in self.tiles)
+        lines.append('PTO_ORACLE_ENTER(%d, "%s", %s);' % (self.id, fills, ', '.join(t.name for t in self.tiles)))
         lines.append(self.call.format(**self.texts))
         return lines
 
@@ -244,10 +247,10 @@ def like(rng, name, dtype, dst, same=0.6, match=0.85):
     return make_tile(rng, name, dtype, r, c, want=(dst.vr, dst.vc), match=match)
 
 
-def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5):
+def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5, match=0.85):
     """An elementwise op: every tile operand shaped after dst. `args` lists the call's operands by name (`S` is the
-    scalar; several forms separated by `|` are chosen at random). With probability `alias` the first source sits
-    at dst's address (an in-place call)."""
+    scalar; several forms separated by `|` are chosen at random). With probability `alias` the first source, when
+    its tile is dst's, sits at dst's address (an in-place call)."""
     forms = [[a.strip() for a in f.split(',')] for f in args.split('|')]
 
     def gen(rng, cid, target):
@@ -262,9 +265,11 @@ def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp
             if name == 'tmp':
                 tiles.append(like(rng, name, tt, dst, same=0.5, match=tmp_match))
             else:
-                tiles.append(like(rng, name, st, dst))
+                tiles.append(like(rng, name, st, dst, match=match))
         srcs = [t.name for t in tiles[1:] if t.name != 'tmp']
-        al = {srcs[0]: 'dst'} if srcs and rng.random() < alias else {}
+        first = tiles[1] if len(tiles) > 1 else None
+        same = first is not None and (first.dtype, first.rows, first.cols) == (dst.dtype, dst.rows, dst.cols)
+        al = {srcs[0]: 'dst'} if srcs and rng.random() < alias and same else {}
         s = rng.choice(scalars)
         call = '%s(%s);' % (op, ', '.join(str(s) if a == 'S' else a for a in form))
         return Config(cid, op, target, tiles, call, alias=al, extra='scalar %s' % s if 'S' in form else '')
@@ -363,6 +368,161 @@ def colexpand(op, dtypes):
         sc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
         src = make_tile(rng, 'src', dtype, rng.choice((1, 1, 2, r)), sc, want=(1, dst.vc))
         return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
+    gen.dtypes = dtypes
+    return gen
+
+
+def tinsert(op, dtypes):
+    """TINSERT(dst, src, indexRow, indexCol), Vec to Vec (ND): src (small, any valid shape) into dst at an index."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        dr, dc = shape_of(rng, dtype, rows=(2, 4, 8, 16, 32), row_bytes=(64, 128, 256, 512))
+        dst = make_tile(rng, 'dst', dtype, dr, dc, mode='static')
+        dst.vr, dst.vc = dr, dc
+        sr = rng.choice([x for x in (1, 2, 4, 8, 16, 32) if x <= dr])
+        sc = rng.choice([x for x in (32, 64, 128, 256, 512) if x // SIZES[dtype] <= dc]) // SIZES[dtype]
+        if rng.random() < 0.15:  # a 1x1 source takes the scalar path
+            src = Tile('src', dtype, sr, sc, 1, 1)
+        else:
+            src = make_tile(rng, 'src', dtype, sr, sc)
+        block = 32 // SIZES[dtype]
+        r = rng.random()
+        if r < 0.6:  # in range and aligned, as far as the valid shape allows
+            ir = rng.randint(0, max(0, dr - max(src.vr, 0)))
+            ic = rng.randint(0, max(0, dc - max(src.vc, 0)) // block) * block
+        elif r < 0.95:
+            ir, ic = rng.randint(0, dr + 4), rng.randint(0, dc + block)
+        else:  # the parameters are uint16_t: a larger argument wraps
+            ir, ic = 65536 + rng.randint(0, dr), rng.randint(0, dc // block) * block
+            if rng.random() < 0.5:
+                ir, ic = rng.randint(0, dr - 1), 65536 + ic
+        return Config(cid, op, target, [dst, src], op + '(dst, src, {ir}, {ic});',
+                      extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
+    gen.dtypes = dtypes
+    return gen
+
+
+def matmul(op, dtypes, form='c, a, b'):
+    """TMATMUL/TMATMUL_ACC/TMATMUL_BIAS on the cube core: Acc (M x N) from Left (M x K) and Right (K x N); the
+    implementation asserts the valid M, K, N (as uint16_t) within [1, 4095]. `form` names the operands (`c0` a second
+    Acc input, `bias` a Bias tile); several forms separated by `|` are chosen at random."""
+    forms = [[a.strip() for a in f.split(',')] for f in form.split('|')]
+
+    def dim(rng, n):
+        """A valid extent of n: the tile's (mostly), or past the implementation's bounds when dynamic."""
+        r = rng.random()
+        return (n if r < 0.55 else rng.randint(1, n) if r < 0.75 else 0 if r < 0.82 else
+                rng.choice((4095, 4096, 4097, 8191, 65535, 65536, 65537)) if r < 0.94 else -1)
+
+    def gen(rng, cid, target):
+        ct, at, bt = rng.choice(dtypes[target])
+        m, k, n = rng.choice((16, 32, 64)), rng.choice((32, 64, 128)), rng.choice((16, 32, 64))
+        vm, vk, vn = dim(rng, m), dim(rng, k), dim(rng, n)
+
+        def tile(name, dtype, rows, cols, vr, vc, alias_, loc):
+            # a valid extent outside the tile is dynamic; one inside is static or dynamic
+            dr = not 1 <= vr <= rows or rng.random() < 0.6
+            dc = not 1 <= vc <= cols or rng.random() < 0.6
+            mode = {(0, 0): 'static', (1, 0): 'dynrow', (0, 1): 'dyncol', (1, 1): 'dyn'}[(dr, dc)]
+            t = Tile(name, dtype, rows, cols, vr, vc, mode, loc=loc)
+            t.form = '%s<%s, %d, %d, {}, {}>' % (alias_, dtype, rows, cols)
+            return t
+        a = tile('a', at, m, k, vm if rng.random() < 0.9 else dim(rng, m), vk, 'TileLeft', 'Left')
+        b = tile('b', bt, k, n, vk if rng.random() < 0.9 else dim(rng, k), vn, 'TileRight', 'Right')
+        c = tile('c', ct, m, n, vm, vn, 'TileAcc', 'Acc')
+        names = rng.choice(forms)
+        tiles = [c]
+        if 'c0' in names:  # the accumulator's input: of the output's type (one template parameter)
+            c0 = Tile('c0', ct, m, n, vm, vn, c.mode, loc='Acc')
+            c0.form = c.form
+            tiles.append(c0)
+        tiles += [a, b]
+        if 'bias' in names:
+            bias = Tile('bias', ct, 1, n, 1, vn if 1 <= vn <= n else n, 'static', loc='Bias')
+            bias.form = 'Tile<TileType::Bias, %s, 1, %d, BLayout::RowMajor, {}, {}>' % (ct, n)
+            tiles.append(bias)
+        return Config(cid, op, target, tiles, '%s(%s);' % (op, ', '.join(names)), core='cube')
+    gen.dtypes = dtypes
+    return gen
+
+
+def tmov(op, dtypes):
+    """TMOV(dst, src), Vec to Vec: one static shape, any valid shapes (the copy takes the smaller of each)."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        r, c = shape_of(rng, dtype)
+        dst = make_tile(rng, 'dst', dtype, r, c)
+        src = make_tile(rng, 'src', dtype, r, c, want=(dst.vr, dst.vc), match=0.5)
+        return Config(cid, op, target, [dst, src], op + '(dst, src);')
+    gen.dtypes = dtypes
+    return gen
+
+
+def cmpop(op, dtypes):
+    """TCMPS(dst, src, scalar, mode) / TCMP(dst, src0, src1, mode): dst a uint8_t mask with src's rows."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        r, c = shape_of(rng, dtype)
+        src = make_tile(rng, 'src0', dtype, r, c)
+        mr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+        mc = c if c % 32 == 0 and rng.random() < 0.7 else rng.choice((32, 64, 128, 256))
+        dst = make_tile(rng, 'dst', 'uint8_t', mr, mc, want=(src.vr, src.vc))
+        mode = rng.choice(('EQ', 'NE', 'LT', 'GT'))
+        tiles = [dst, src]
+        if op == 'TCMP':
+            tiles.append(like(rng, 'src1', dtype, src))
+            call = 'TCMP(dst, src0, src1, CmpMode::%s);' % mode
+        else:
+            call = 'TCMPS(dst, src0, 2, CmpMode::%s);' % mode
+        return Config(cid, op, target, tiles, call)
+    gen.dtypes = dtypes
+    return gen
+
+
+def tsels(op, dtypes):
+    """TSELS(dst, mask, src, tmp, scalar): a uint8_t mask; tmp one 32-byte row of uint8_t."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        r, c = shape_of(rng, dtype)
+        dst = make_tile(rng, 'dst', dtype, r, c)
+        mask = make_tile(rng, 'mask', 'uint8_t', r, 32 * rng.choice((1, 2)), want=(dst.vr, None))
+        src = like(rng, 'src', dtype, dst)
+        tmp = Tile('tmp', 'uint8_t', 1, 32, 1, 32)
+        return Config(cid, op, target, [dst, mask, src, tmp], op + '(dst, mask, src, tmp, 2);')
+    gen.dtypes = dtypes
+    return gen
+
+
+def tgather(op, dtypes):
+    """TGATHER(dst, src0, indices, tmp): 32-bit indices; tmp of the indices' type, shaped after them."""
+    def gen(rng, cid, target):
+        dtype, it = rng.choice(dtypes[target])
+        r, c = shape_of(rng, dtype)
+        dst = make_tile(rng, 'dst', dtype, r, c)
+        src0 = like(rng, 'src0', dtype, dst)
+        idx = like(rng, 'idx', it, dst)
+        tmp = like(rng, 'tmp', it, idx, match=0.7)
+        return Config(cid, op, target, [dst, src0, idx, tmp], op + '(dst, src0, idx, tmp);')
+    gen.dtypes = dtypes
+    return gen
+
+
+def tdequant(op, dtypes):
+    """TDEQUANT(dst, src, scale, offset): float dst from int8/int16 src; scale and offset one float per row, of one
+    tile type (the parameter is one template argument)."""
+    def gen(rng, cid, target):
+        st = rng.choice(dtypes[target])
+        r, c = shape_of(rng, 'float')
+        dst = make_tile(rng, 'dst', 'float', r, c)
+        src = like(rng, 'src', st, dst)
+        rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+        scale = make_tile(rng, 'scale', 'float', rows, 8, want=(dst.vr, 1), mode=rng.choice(('static', 'dynrow', 'dyn')))
+        offset = make_tile(rng, 'offset', 'float', rows, 8, want=(dst.vr, 1), mode=scale.mode)
+        if scale.mode == 'static':
+            offset.vr, offset.vc = scale.vr, scale.vc
+        elif scale.mode == 'dynrow':
+            offset.vc = scale.vc
+        return Config(cid, op, target, [dst, src, scale, offset], op + '(dst, src, scale, offset);')
     gen.dtypes = dtypes
     return gen
 
@@ -537,6 +697,21 @@ ops('TROWEXPANDADD TROWEXPANDSUB TROWEXPANDMUL TROWEXPANDMAX TROWEXPANDMIN', row
 ops('TROWEXPANDDIV', rowexpand, FH, ALL, tmp=0.25)
 ops('TROWEXPANDEXPDIF', rowexpand, FH, FH, tmp=0.25)
 ops('TCOLEXPAND', colexpand, ALL, ALL)
+ops('TPARTADD TPARTMUL TPARTMAX TPARTMIN', elementwise, FI, ALL, match=0.6)
+# Others.
+ops('TINSERT', tinsert, NO8, ('float', 'half', 'bfloat16_t', 'int32_t', 'int8_t'))
+ops('TMOV', tmov, ALL, ALL)
+ops('TCMPS', cmpop, ('float', 'half', 'int32_t', 'int16_t', 'uint16_t'), ALL)
+ops('TCMP', cmpop, ('float', 'half', 'int32_t'), ALL)
+ops('TSELS', tsels, NO8, ALL[:2] + ALL[3:])
+ops('TGATHER', tgather, tuple((t, i) for t in NO8 for i in ('int32_t', 'uint32_t')),
+    tuple((t, i) for t in ALL for i in ('int32_t', 'uint32_t')))
+ops('TDEQUANT', tdequant, ('int8_t', 'int16_t'), ('int8_t', 'int16_t'))
+MM = (('int32_t', 'int8_t', 'int8_t'), ('float', 'half', 'half'), ('float', 'float', 'float'),
+      ('float', 'bfloat16_t', 'bfloat16_t'))  # (Acc, Left, Right)
+ops('TMATMUL', matmul, MM, MM)
+ops('TMATMUL_ACC', matmul, MM, MM, 'c, a, b|c, c0, a, b')
+ops('TMATMUL_BIAS', matmul, MM, MM, 'c, a, b, bias')
 
 GENERATORS = dict(OPS)
 
@@ -550,6 +725,11 @@ GENERATORS.update({'TEXTRACT': gen_textract, 'TEXTRACT_MAT': gen_textract_mat,
 
 
 # ---- Kernel files -----------------------------------------------------------------------------------------------
+
+def form_of(c):
+    """The form of a configuration's call: its text without the numbers."""
+    return re.sub(r'\b\d+(\.\d*)?f?\b', 'N', c.call)
+
 
 def write_kernel(path, configs, title):
     """Writes one kernel file; returns {line of the op call: configuration}."""
@@ -939,7 +1119,7 @@ def main():
     exp = read_expected(a.expected)
     host_isa = os.path.realpath(a.host_isa) if a.host_isa else None
     asserts = Asserts(*[os.path.join(d, 'include') for d in (isa, host_isa) if d])
-    ops = [o for o in a.ops.split(',') if o]
+    ops = list(dict.fromkeys(o for o in a.ops.split(',') if o))
     targets = [t for t in a.targets.split(',') if t]
     for o in ops:
         if o not in GENERATORS:
@@ -962,15 +1142,25 @@ def main():
             for _ in range(a.count):
                 configs[op].append(GENERATORS[op](rng, cid, target).spell(rng))
                 cid += 1
-        # Kernel files: `--batch` configurations of one core kind each, the ops in turn; a configuration written so
-        # that pto-lint cannot follow it is alone in its file (its not-followed checks are then its own without
-        # splitting).
+        # Kernel files: `--batch` configurations of one core kind each, the ops in turn, and never two forms of one
+        # op's call (3 or 4 operands, ...) in one file: pto-lint counts what it does not follow per op, and a form's
+        # asserts are not the other's (lint_batch). A configuration written so that pto-lint cannot follow it is
+        # alone in its file (its not-followed checks are then its own without splitting).
         batches = []
         for core in ('vec', 'cube'):
-            cs = [c for op in ops for c in configs[op] if c.core == core and not c.unfollowed]
-            for k in range(0, len(cs), a.batch):
-                path = os.path.join(tdir, '%s_%d.cpp' % (core, k // a.batch))
-                part = cs[k:k + a.batch]
+            cs = [c for op in ops for c in sorted(configs[op], key=lambda c: form_of(c))
+                  if c.core == core and not c.unfollowed]
+            parts, cur, forms = [], [], {}
+            for c in cs:
+                if len(cur) == a.batch or forms.get(c.op, form_of(c)) != form_of(c):
+                    parts.append(cur)
+                    cur, forms = [], {}
+                cur.append(c)
+                forms[c.op] = form_of(c)
+            if cur:
+                parts.append(cur)
+            for k, part in enumerate(parts):
+                path = os.path.join(tdir, '%s_%d.cpp' % (core, k))
                 title = '%s on %s' % (', '.join(sorted({c.label for c in part}, key=list(GENERATORS).index)), target)
                 batches.append((path, write_kernel(path, part, title)))
         for op in ops:

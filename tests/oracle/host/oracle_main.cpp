@@ -35,18 +35,15 @@ void enterOp(int Id) {
 
 std::map<unsigned long long, size_t> Slots; // NPU address -> buffer, per configuration
 
-void *tileBuffer(unsigned long long Addr) {
+void *tileBuffer(unsigned long long Addr, int Fill, unsigned long Bytes) {
   // Large enough for any tile the generator declares, and for the indexing of a call whose asserts failed.
   constexpr size_t SlotBytes = 4u << 20;
-  // Filled with 0x01 bytes, not zeros: an op computed by scalar code on the host (an integer TRECIP) would
-  // otherwise divide by zero.
-  static char *Pool = [] {
-    char *P = static_cast<char *>(std::malloc(8 * SlotBytes));
-    std::memset(P, 1, 8 * SlotBytes);
-    return P;
-  }();
-  size_t Slot = Slots.emplace(Addr, Slots.size()).first->second;
-  return Pool + (Slot % 8) * SlotBytes;
+  static char *Pool = static_cast<char *>(std::calloc(8, SlotBytes));
+  auto [It, New] = Slots.emplace(Addr, Slots.size());
+  char *Buf = Pool + (It->second % 8) * SlotBytes;
+  if (New) // the tile and as much again past it (a valid region past the tile reads on), at most the slot
+    std::memset(Buf, Fill, Bytes * 2 + 4096 < SlotBytes ? Bytes * 2 + 4096 : SlotBytes);
+  return Buf;
 }
 } // namespace pto_oracle
 
