@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """tests/oracle/oracle.py: upstream's implementation as the oracle of pto-lint's upstream checks (issue 22, item 8).
 
-For each op and target it makes random concrete configurations of one op call (static tile shapes from a small set;
-valid rows and columns, global shapes and indices in and out of range), writes them as kernels (one function per
-configuration, one file per batch), and decides each configuration twice:
+For each row (an op, or one form of it; OPS) and target it makes random concrete configurations of one op call (static
+tile shapes from a small set, element types the target's implementation admits; valid rows and columns, global shapes
+and indices in and out of range), writes them as kernels (one function per configuration, one file per batch of one
+core kind), and decides each configuration twice:
 
   host    the same kernel files compiled for the host with _DEBUG, upstream's real implementation headers of the
           target and tests/oracle/host/oracle_host.h (pto-lint's CCE prelude: every intrinsic a no-op), run; a
           configuration fires when a PTO_ASSERT of the op call fails (all failing asserts are recorded);
   lint    pto-lint --upstream-checks on the kernel files with the target's bisheng command (JSON report, findings
           mapped back by line); a configuration fires when pto-lint reports a pto-upstream-assert violation on its
-          call. An assert pto-lint counts as not followed is found by splitting the batch until the configuration
-          is alone (--coverage).
+          call. The asserts pto-lint counts as not followed (--coverage, per assert and op) are attributed from
+          the report's counts, or by splitting the batch until the configuration is alone (lint_batch).
 
 and compares: a configuration agrees when both sides name the same failing asserts and pto-lint followed every
 assert it reached. Everything else is a disagreement, listed with its configuration and which side said what:
@@ -21,7 +22,8 @@ assert it reached. Everything else is a disagreement, listed with its configurat
   not-followed:*  pto-lint did not follow an assert of the call (never a pass), by the kind of reason it gives:
                   :value (a value of the kernel it could not follow), :solver (not decided in time), :guard,
                   :local (a local of the implementation assigned again), :expr (an expression of the
-                  implementation not understood), :decl (a declaration "does not compile"), :other
+                  implementation not understood), :decl (a declaration "does not compile"), :other; or not
+                  followed for some calls of its op in its batch (not attributed further: it holds on the host)
   by-design       not followed because the configuration writes a value in a form pto-lint documents that it
                   does not follow (see Speller); listed, triaged once, never a pass either
   host-crash      the host program died in the call before any assert failed (no verdict)
@@ -31,7 +33,7 @@ Disagreements triaged in tests/oracle/expected.txt (by target, op, kind and asse
 the run; a new one does (exit 1). Exit 77 (ctest's skip) when the pto-isa checkout or clang++ is missing.
 Deterministic from --seed. Python 3 standard library only.
 
-  tests/oracle/oracle.py --build build --count 20                  # the sample (ctest -L oracle)
+  tests/oracle/oracle.py --build build --count 2                   # the sample (ctest -L oracle)
   nice tests/oracle/oracle.py --build build --count 1000 --jobs 2  # the sweep (ctest -C sweep -L oracle-sweep)
 """
 import argparse
@@ -183,9 +185,9 @@ class Config:
                 at[t.name] = addr
                 addr += (t.bytes() + 255) // 256 * 256
             lines.append('TASSIGN(%s, 0x%x);' % (t.name, at[t.name]))
-        # Each tile's host buffer is filled with 1s (an integer TRECIP on the host divides by its elements), a
-        # tmp tile's with 0s (scalar code reads indices that the vector unit would have written there).
-        fills = ''.join('0' if t.name.startswith('tmp') else '1' for t in self.tiles)
+        # Each tile's host buffer is filled with 1s (an integer TRECIP on the host divides by its elements), a tmp
+        # or index tile's with 0s (scalar code reads indices there, some that the vector unit would have written).
+        fills = ''.join('0' if t.name in ('tmp', 'idx') else '1' for t in self.tiles)
         lines.append('PTO_ORACLE_ENTER(%d, "%s", %s);' % (self.id, fills, ', '.join(t.name for t in self.tiles)))
         lines.append(self.call.format(**self.texts))
         return lines
@@ -447,7 +449,8 @@ def matmul(op, dtypes, form='c, a, b'):
 
 
 def tmov(op, dtypes):
-    """TMOV(dst, src), Vec to Vec: one static shape, any valid shapes (the copy takes the smaller of each)."""
+    """TMOV(dst, src), Vec to Vec: one static shape, any valid shapes (the copy takes the smaller of each); also
+    TSCATTER(dst, src), whose default mask pattern asserts equal valid shapes and moves."""
     def gen(rng, cid, target):
         dtype = rng.choice(dtypes[target])
         r, c = shape_of(rng, dtype)
@@ -523,6 +526,29 @@ def tdequant(op, dtypes):
         elif scale.mode == 'dynrow':
             offset.vc = scale.vc
         return Config(cid, op, target, [dst, src, scale, offset], op + '(dst, src, scale, offset);')
+    gen.dtypes = dtypes
+    return gen
+
+
+def tmrgsort(op, dtypes):
+    """TMRGSORT(dst, src, blockLen), one list: one-row tiles; blockLen (uint32_t) a multiple of 64 or not, the valid
+    columns a multiple of 4 * blockLen or not, and past 255 repeats (the count is narrowed to uint8_t)."""
+    def gen(rng, cid, target):
+        dtype = rng.choice(dtypes[target])
+        cols = rng.choice((256, 512, 1024, 2048))
+        bl = rng.choice((64, 64, 64, 128, 256, 32, 96, 1, 16384))
+        r = rng.random()
+        if r < 0.75:  # the valid columns a whole number of blocks of 4 lists, sometimes past 255 of them
+            vc = 4 * bl * rng.choice((1, 1, 2, 4) if r < 0.65 else (255, 256, 257))
+            mode = 'static' if vc <= cols and rng.random() < 0.5 else 'dyncol'
+            src = Tile('src', dtype, 1, cols, 1, vc, mode)
+        else:
+            src = make_tile(rng, 'src', dtype, 1, cols, mode=rng.choice(('static', 'dyncol', 'dyncol')))
+            src.vr = 1
+        dst = make_tile(rng, 'dst', dtype, 1, cols, want=(1, src.vc), mode=rng.choice(('static', 'dyncol')))
+        dst.vr = 1
+        return Config(cid, op, target, [dst, src], op + '(dst, src, {bl});', extra='blockLen %d' % bl,
+                      values={'bl': bl})
     gen.dtypes = dtypes
     return gen
 
@@ -707,6 +733,8 @@ ops('TSELS', tsels, NO8, ALL[:2] + ALL[3:])
 ops('TGATHER', tgather, tuple((t, i) for t in NO8 for i in ('int32_t', 'uint32_t')),
     tuple((t, i) for t in ALL for i in ('int32_t', 'uint32_t')))
 ops('TDEQUANT', tdequant, ('int8_t', 'int16_t'), ('int8_t', 'int16_t'))
+ops('TMRGSORT', tmrgsort, FH, FH)
+ops('TSCATTER', tmov, ALL, ALL)  # TSCATTER(dst, src): mask pattern P1111, src's valid shape is dst's, then a TMOV
 MM = (('int32_t', 'int8_t', 'int8_t'), ('float', 'half', 'half'), ('float', 'float', 'float'),
       ('float', 'bfloat16_t', 'bfloat16_t'))  # (Acc, Left, Right)
 ops('TMATMUL', matmul, MM, MM)
