@@ -26,7 +26,11 @@ assert it reached. Everything else is a disagreement, listed with its configurat
                   followed for some calls of its op in its batch (not attributed further: it holds on the host)
   by-design       not followed because the configuration writes a value in a form pto-lint documents that it
                   does not follow (see Speller); listed, triaged once, never a pass either
-  host-crash      the host program died in the call before any assert failed (no verdict)
+  host-crash      the host program died in the call before any assert failed (no verdict); host-crash:huge when
+                  the configuration has a valid extent that is negative or past 2^16 (the implementation loops far
+                  past the tile)
+  host-incomplete pto-lint reports an assert that did not fail on the host, but the host died in the call (after
+                  other asserts failed), maybe before reaching it (no verdict on it)
   setup           an assert failed, or was reported, outside the op call (the configuration's set-up)
 
 Disagreements triaged in tests/oracle/expected.txt (by target, op, kind and assert) are reported but do not fail
@@ -1052,7 +1056,11 @@ def compare(c, host, lint):
     for k, why in sorted(lint['setup_nf']):
         out.append(('setup', k, 'pto-lint did not follow it on a set-up line: ' + why))
     if not host['ended'] and not host['op']:
-        out.append(('host-crash', '-', 'the host run died in the call (%s) before any assert failed' % host['why']))
+        # A valid extent that is negative (a huge unsigned) or past 2^16 makes the implementation loop far past its
+        # tile: no assert fails first, and the loop leaves the host's buffers or runs past the runner's 2 s.
+        huge = any(v < 0 or v >= 65536 for t in c.tiles for v in (t.vr, t.vc))
+        out.append(('host-crash:huge' if huge else 'host-crash', '-',
+                    'the host run died in the call (%s) before any assert failed' % host['why']))
         return out
     for k, why in sorted(lint['not_followed']):
         cat = not_followed_category(why)
@@ -1067,7 +1075,11 @@ def compare(c, host, lint):
     for k in sorted(host['op'] - lint['violated'] - nf):
         out.append(('missed', k, 'fails on the host, not reported by pto-lint'))
     for k in sorted(lint['violated'] - host['op']):
-        out.append(('false-alarm', k, 'reported by pto-lint, holds on the host'))
+        if host['ended']:
+            out.append(('false-alarm', k, 'reported by pto-lint, holds on the host'))
+        else:  # the host died after an assert failed, maybe before it reached this one
+            out.append(('host-incomplete', k, 'reported by pto-lint; the host run died in the call (%s) after other '
+                        'asserts failed, maybe before it reached this one' % host['why']))
     for k in sorted(lint['other']):
         out.append(('other', k, 'a pto-upstream-assert finding that is not a violation'))
     return out

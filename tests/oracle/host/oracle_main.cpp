@@ -41,8 +41,8 @@ void *tileBuffer(unsigned long long Addr, int Fill, unsigned long Bytes) {
   static char *Pool = static_cast<char *>(std::calloc(8, SlotBytes));
   auto [It, New] = Slots.emplace(Addr, Slots.size());
   char *Buf = Pool + (It->second % 8) * SlotBytes;
-  if (New) // the tile and as much again past it (a valid region past the tile reads on), at most the slot
-    std::memset(Buf, Fill, Bytes * 2 + 4096 < SlotBytes ? Bytes * 2 + 4096 : SlotBytes);
+  if (New) // the tile and twice as much past it (a valid region past the tile reads on), at most the slot
+    std::memset(Buf, Fill, Bytes * 3 + 16384 < SlotBytes ? Bytes * 3 + 16384 : SlotBytes);
   return Buf;
 }
 } // namespace pto_oracle
