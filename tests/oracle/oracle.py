@@ -253,10 +253,28 @@ def like(rng, name, dtype, dst, same=0.6, match=0.85):
     return make_tile(rng, name, dtype, r, c, want=(dst.vr, dst.vc), match=match)
 
 
-def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5, match=0.85):
+def tmp_more_rows(rng, dt, dst):
+    """TPRELU's tmp (a2a3 asserts its valid rows > dst's, npu/a2a3/TPrelu.hpp:40): rows past dst's, or not."""
+    rows = rng.choice((dst.rows, dst.rows * 2, dst.rows + 8))
+    return make_tile(rng, 'tmp', dt, rows, rng.choice((32, 64, 128, 256)) // SIZES[dt],
+                     want=(max(0, dst.vr) + rng.choice((0, 1, 1, 2)), None), match=0.8)
+
+
+def tmp_more_cols(rng, dt, dst):
+    """TREM's tmp (a2a3 asserts its valid columns >= dst's row stride plus two per 64 of it, npu/a2a3/TRem.hpp:196):
+    columns past dst's, or not."""
+    need = dst.cols + (dst.cols + 63) // 64 * 2
+    cols = min(1024 // SIZES[dt], rng.choice((dst.cols, 2 * dst.cols, 4 * dst.cols)))
+    return make_tile(rng, 'tmp', dt, rng.choice((1, 2, dst.rows)), cols,
+                     want=(None, need + rng.choice((0, 0, 1, -1))), match=0.8)
+
+
+def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5, match=0.85,
+                tmp=None):
     """An elementwise op: every tile operand shaped after dst. `args` lists the call's operands by name (`S` is the
     scalar; several forms separated by `|` are chosen at random). With probability `alias` the first source, when
-    its tile is dst's, sits at dst's address (an in-place call)."""
+    its tile is dst's, sits at dst's address (an in-place call). `tmp` makes the tmp tile (default: shaped after
+    dst)."""
     forms = [[a.strip() for a in f.split(',')] for f in args.split('|')]
 
     def gen(rng, cid, target):
@@ -269,7 +287,7 @@ def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp
             if name == 'S':
                 continue
             if name == 'tmp':
-                tiles.append(like(rng, name, tt, dst, same=0.5, match=tmp_match))
+                tiles.append(tmp(rng, tt, dst) if tmp else like(rng, name, tt, dst, same=0.5, match=tmp_match))
             else:
                 tiles.append(like(rng, name, st, dst, match=match))
         srcs = [t.name for t in tiles[1:] if t.name != 'tmp']
@@ -686,10 +704,10 @@ ops('TSHL TSHR', elementwise, INTS, INTS)
 ops('TFMOD', elementwise, ('float',), NUM)
 ops('TSUBRELU TFUSEDMULADD TMULADDDST TFUSEDMULADDRELU', elementwise, FH, FH)
 ops('TADDRELUCONV TSUBRELUCONV', elementwise, CONV, CONV)
-ops('TREM', elementwise, ('float', 'int32_t'), NUM, 'dst, src0, src1, tmp')
+ops('TREM', elementwise, ('float', 'int32_t'), NUM, 'dst, src0, src1, tmp', tmp=tmp_more_cols)
 ops('TXOR', elementwise, NOF, INTS, 'dst, src0, src1, tmp')
 ops('TPRELU', elementwise, (('half', 'half', 'uint8_t'), ('float', 'float', 'uint8_t')),
-    (('half', 'half', 'uint8_t'), ('float', 'float', 'uint8_t')), 'dst, src0, src1, tmp')
+    (('half', 'half', 'uint8_t'), ('float', 'float', 'uint8_t')), 'dst, src0, src1, tmp', tmp=tmp_more_rows)
 ops('TPOW', elementwise, ('float',) + INTS, FH + INTS, 'dst, src0, src1, tmp')
 ops('TADDDEQRELU', elementwise, (('half', 'int32_t', 'int32_t'),), None, 'dst, src0, src1, S, tmp', scalars=('0.5f',))
 ops('TEXP TLOG TSQRT TRSQRT', elementwise, FH, FH, 'dst, src0')
