@@ -232,9 +232,22 @@ def make_tile(rng, name, dtype, rows, cols, want=None, match=0.85, mode=None, la
 
 # ---- Op families: one generator serves every op of a family ---------------------------------------------------
 #
-# Each generator factory returns gen(rng, cid, target) -> Config for one op. `dtypes` maps a target to the element
-# types the op's implementation on that target compiles with (its static_asserts); an op without an entry for a
-# target does not exist there. An entry is a type, or a tuple (dst, src[, tmp]) where an op mixes types.
+# A family is a function (rng, cid, target, op, entry, ...) -> Config, where `entry` is one of the op's element types
+# on the target; @family makes it a factory family(op, dtypes, ...) -> gen(rng, cid, target) for one op. `dtypes`
+# maps a target to the element types the op's implementation on that target compiles with (its static_asserts); an
+# op without an entry for a target does not exist there. An entry is a type, or a tuple (dst, src[, tmp]) where an op
+# mixes types.
+
+def family(make):
+    """The generator factory of a family: gen(rng, cid, target) draws an element type of the op on the target
+    first, then makes the configuration; `gen.dtypes` names the targets the op exists on (exists)."""
+    def factory(op, dtypes, *args, **kw):
+        def gen(rng, cid, target):
+            return make(rng, cid, target, op, rng.choice(dtypes[target]), *args, **kw)
+        gen.dtypes = dtypes
+        return gen
+    return factory
+
 
 def roles(entry):
     """(dst, src, tmp) element types of a dtypes entry."""
@@ -269,78 +282,69 @@ def tmp_more_cols(rng, dt, dst):
                      want=(None, need + rng.choice((0, 0, 1, -1))), match=0.8)
 
 
-def elementwise(op, dtypes, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5, match=0.85,
-                tmp=None):
+@family
+def elementwise(rng, cid, target, op, entry, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5,
+                match=0.85, tmp=None):
     """An elementwise op: every tile operand shaped after dst. `args` lists the call's operands by name (`S` is the
     scalar; several forms separated by `|` are chosen at random). With probability `alias` the first source, when
     its tile is dst's, sits at dst's address (an in-place call). `tmp` makes the tmp tile (default: shaped after
     dst)."""
     forms = [[a.strip() for a in f.split(',')] for f in args.split('|')]
-
-    def gen(rng, cid, target):
-        dt, st, tt = roles(rng.choice(dtypes[target]))
-        form = rng.choice(forms)
-        r, c = shape_of(rng, dt)
-        dst = make_tile(rng, 'dst', dt, r, c)
-        tiles = [dst]
-        for name in form[1:]:
-            if name == 'S':
-                continue
-            if name == 'tmp':
-                tiles.append(tmp(rng, tt, dst) if tmp else like(rng, name, tt, dst, same=0.5, match=tmp_match))
-            else:
-                tiles.append(like(rng, name, st, dst, match=match))
-        srcs = [t.name for t in tiles[1:] if t.name != 'tmp']
-        first = tiles[1] if len(tiles) > 1 else None
-        same = first is not None and (first.dtype, first.rows, first.cols) == (dst.dtype, dst.rows, dst.cols)
-        al = {srcs[0]: 'dst'} if srcs and rng.random() < alias and same else {}
-        s = rng.choice(scalars)
-        call = '%s(%s);' % (op, ', '.join(str(s) if a == 'S' else a for a in form))
-        return Config(cid, op, target, tiles, call, alias=al, extra='scalar %s' % s if 'S' in form else '')
-    gen.dtypes = dtypes
-    return gen
+    dt, st, tt = roles(entry)
+    form = rng.choice(forms)
+    r, c = shape_of(rng, dt)
+    dst = make_tile(rng, 'dst', dt, r, c)
+    tiles = [dst]
+    for name in form[1:]:
+        if name == 'S':
+            continue
+        if name == 'tmp':
+            tiles.append(tmp(rng, tt, dst) if tmp else like(rng, name, tt, dst, same=0.5, match=tmp_match))
+        else:
+            tiles.append(like(rng, name, st, dst, match=match))
+    srcs = [t.name for t in tiles[1:] if t.name != 'tmp']
+    first = tiles[1] if len(tiles) > 1 else None
+    same = first is not None and (first.dtype, first.rows, first.cols) == (dst.dtype, dst.rows, dst.cols)
+    al = {srcs[0]: 'dst'} if srcs and rng.random() < alias and same else {}
+    s = rng.choice(scalars)
+    call = '%s(%s);' % (op, ', '.join(str(s) if a == 'S' else a for a in form))
+    return Config(cid, op, target, tiles, call, alias=al, extra='scalar %s' % s if 'S' in form else '')
 
 
-def rowreduce(op, dtypes, idx=None):
+@family
+def rowreduce(rng, cid, target, op, dtype, idx=None):
     """A row reduction (dst, src, tmp): dst one column per row, ND (32-byte rows) or DN (ColMajor, one column).
     With `idx` ({value type: index types}), dst holds indices (TROWARGMAX/TROWARGMIN)."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        ot = rng.choice(idx[dtype]) if idx else dtype
-        r, c = shape_of(rng, dtype)
-        src = make_tile(rng, 'src', dtype, r, c)
-        tmp = Tile('tmp', dtype, r, c, r, c) if rng.random() < 0.8 else like(rng, 'tmp', dtype, src, match=0.6)
-        dr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
-        if rng.random() < 0.5:  # DN output: one column, rows in whole 32-byte blocks
-            block = 32 // SIZES[ot]
-            dst = make_tile(rng, 'dst', ot, (dr + block - 1) // block * block, 1, want=(src.vr, 1),
-                            layout='ColMajor', mode=rng.choice(('static', 'dynrow')))
-            dst.vc = 1
-        else:
-            dst = make_tile(rng, 'dst', ot, dr, 32 // SIZES[ot], want=(src.vr, 1))
-        return Config(cid, op, target, [dst, src, tmp], '%s(dst, src, tmp);' % op)
-    gen.dtypes = dtypes
-    return gen
+    ot = rng.choice(idx[dtype]) if idx else dtype
+    r, c = shape_of(rng, dtype)
+    src = make_tile(rng, 'src', dtype, r, c)
+    tmp = Tile('tmp', dtype, r, c, r, c) if rng.random() < 0.8 else like(rng, 'tmp', dtype, src, match=0.6)
+    dr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    if rng.random() < 0.5:  # DN output: one column, rows in whole 32-byte blocks
+        block = 32 // SIZES[ot]
+        dst = make_tile(rng, 'dst', ot, (dr + block - 1) // block * block, 1, want=(src.vr, 1),
+                        layout='ColMajor', mode=rng.choice(('static', 'dynrow')))
+        dst.vc = 1
+    else:
+        dst = make_tile(rng, 'dst', ot, dr, 32 // SIZES[ot], want=(src.vr, 1))
+    return Config(cid, op, target, [dst, src, tmp], '%s(dst, src, tmp);' % op)
 
 
-def colreduce(op, dtypes, tmp=None, idx=None):
+@family
+def colreduce(rng, cid, target, op, dtype, tmp=None, idx=None):
     """A column reduction (dst, src[, tmp]): dst one row. `tmp`: 'tile' adds a tmp tile shaped after src, 'binary'
     the TCOLSUM form (dst, src, tmp, isBinary) or the two-operand one. With `idx` ({value type: index types}), dst
     holds indices (TCOLARGMAX/TCOLARGMIN)."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        ot = rng.choice(idx[dtype]) if idx else dtype
-        r, c = shape_of(rng, dtype)
-        src = make_tile(rng, 'src', dtype, r, c)
-        dc = c * SIZES[dtype] // SIZES[ot] if rng.random() < 0.7 else shape_of(rng, ot)[1]
-        dst = make_tile(rng, 'dst', ot, rng.choice((1, 1, 2, r)), dc, want=(1, src.vc))
-        tiles, args = [dst, src], 'dst, src'
-        if tmp == 'tile' or (tmp == 'binary' and rng.random() < 0.5):
-            tiles.append(like(rng, 'tmp', dtype, src, match=0.6))
-            args += ', tmp' + (', %s' % rng.choice(('true', 'false')) if tmp == 'binary' else '')
-        return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
-    gen.dtypes = dtypes
-    return gen
+    ot = rng.choice(idx[dtype]) if idx else dtype
+    r, c = shape_of(rng, dtype)
+    src = make_tile(rng, 'src', dtype, r, c)
+    dc = c * SIZES[dtype] // SIZES[ot] if rng.random() < 0.7 else shape_of(rng, ot)[1]
+    dst = make_tile(rng, 'dst', ot, rng.choice((1, 1, 2, r)), dc, want=(1, src.vc))
+    tiles, args = [dst, src], 'dst, src'
+    if tmp == 'tile' or (tmp == 'binary' and rng.random() < 0.5):
+        tiles.append(like(rng, 'tmp', dtype, src, match=0.6))
+        args += ', tmp' + (', %s' % rng.choice(('true', 'false')) if tmp == 'binary' else '')
+    return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
 
 
 def column(rng, name, dtype, vr, rows, one=False):
@@ -359,74 +363,77 @@ def column(rng, name, dtype, vr, rows, one=False):
     return t
 
 
-def rowexpand(op, dtypes, binary=True, tmp=0.0):
+@family
+def rowexpand(rng, cid, target, op, dtype, binary=True, tmp=0.0):
     """TROWEXPAND (dst, src) broadcasts a column over dst's rows; TROWEXPAND<OP> (dst, src0, src1[, tmp]) combines a
     full tile with a column, which may be either source."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        r, c = shape_of(rng, dtype)
-        dst = make_tile(rng, 'dst', dtype, r, c)
-        rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
-        if not binary:  # a5 takes a static source column count of 1 only (npu/a5/TRowExpand.hpp:25)
-            src = column(rng, 'src', dtype, dst.vr, rows, one=target == 'a5')
-            return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
-        full, col = like(rng, 'x', dtype, dst), column(rng, 'x', dtype, dst.vr, rows)
-        first = rng.random() < 0.75
-        full.name, col.name = ('src0', 'src1') if first else ('src1', 'src0')
-        tiles = [dst] + ([full, col] if first else [col, full])
-        args = 'dst, src0, src1'
-        if rng.random() < tmp:
-            tiles.append(like(rng, 'tmp', dtype, dst, match=0.6))
-            args += ', tmp'
-        return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
-    gen.dtypes = dtypes
-    return gen
-
-
-def colexpand(op, dtypes):
-    """TCOLEXPAND (dst, src) broadcasts a row over dst's rows."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        r, c = shape_of(rng, dtype)
-        dst = make_tile(rng, 'dst', dtype, r, c)
-        sc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
-        src = make_tile(rng, 'src', dtype, rng.choice((1, 1, 2, r)), sc, want=(1, dst.vc))
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    if not binary:  # a5 takes a static source column count of 1 only (npu/a5/TRowExpand.hpp:25)
+        src = column(rng, 'src', dtype, dst.vr, rows, one=target == 'a5')
         return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
-    gen.dtypes = dtypes
-    return gen
+    full, col = like(rng, 'x', dtype, dst), column(rng, 'x', dtype, dst.vr, rows)
+    first = rng.random() < 0.75
+    full.name, col.name = ('src0', 'src1') if first else ('src1', 'src0')
+    tiles = [dst] + ([full, col] if first else [col, full])
+    args = 'dst, src0, src1'
+    if rng.random() < tmp:
+        tiles.append(like(rng, 'tmp', dtype, dst, match=0.6))
+        args += ', tmp'
+    return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
 
 
-def tinsert(op, dtypes):
+@family
+def colexpand(rng, cid, target, op, dtype):
+    """TCOLEXPAND (dst, src) broadcasts a row over dst's rows."""
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    sc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
+    src = make_tile(rng, 'src', dtype, rng.choice((1, 1, 2, r)), sc, want=(1, dst.vc))
+    return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
+
+
+def nested(rng, dtype, outer, inner):
+    """TEXTRACT's source and destination, TINSERT's destination and source: a static tile `outer` and a tile `inner`
+    whose static shape fits in it, of any valid shape, 1x1 15 % of the time (the scalar path)."""
+    r, c = shape_of(rng, dtype, rows=(2, 4, 8, 16, 32), row_bytes=(64, 128, 256, 512))
+    out = make_tile(rng, outer, dtype, r, c, mode='static')
+    sr = rng.choice([x for x in (1, 2, 4, 8, 16, 32) if x <= r])
+    sc = rng.choice([x for x in (32, 64, 128, 256, 512) if x // SIZES[dtype] <= c]) // SIZES[dtype]
+    if rng.random() < 0.15:
+        return out, Tile(inner, dtype, sr, sc, 1, 1)
+    return out, make_tile(rng, inner, dtype, sr, sc)
+
+
+def indices(rng, rows, cols, room, block):
+    """(indexRow, indexCol) into a rows x cols tile (TEXTRACT's source, TINSERT's destination): in range and aligned
+    to `block` columns as far as `room` (the rows and columns left past the other tile's valid shape) allows; or
+    anywhere up to a little past the tile; or past 2^16 (the parameters are uint16_t: a larger argument wraps)."""
+    r = rng.random()
+    if r < 0.6:
+        return rng.randint(0, max(0, room[0])), rng.randint(0, max(0, room[1]) // block) * block
+    if r < 0.95:
+        return rng.randint(0, rows + 4), rng.randint(0, cols + block)
+    ir, ic = 65536 + rng.randint(0, rows), rng.randint(0, cols // block) * block
+    if rng.random() < 0.5:
+        ir, ic = rng.randint(0, rows - 1), 65536 + ic
+    return ir, ic
+
+
+@family
+def tinsert(rng, cid, target, op, dtype):
     """TINSERT(dst, src, indexRow, indexCol), Vec to Vec (ND): src (small, any valid shape) into dst at an index."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        dr, dc = shape_of(rng, dtype, rows=(2, 4, 8, 16, 32), row_bytes=(64, 128, 256, 512))
-        dst = make_tile(rng, 'dst', dtype, dr, dc, mode='static')
-        dst.vr, dst.vc = dr, dc
-        sr = rng.choice([x for x in (1, 2, 4, 8, 16, 32) if x <= dr])
-        sc = rng.choice([x for x in (32, 64, 128, 256, 512) if x // SIZES[dtype] <= dc]) // SIZES[dtype]
-        if rng.random() < 0.15:  # a 1x1 source takes the scalar path
-            src = Tile('src', dtype, sr, sc, 1, 1)
-        else:
-            src = make_tile(rng, 'src', dtype, sr, sc)
-        block = 32 // SIZES[dtype]
-        r = rng.random()
-        if r < 0.6:  # in range and aligned, as far as the valid shape allows
-            ir = rng.randint(0, max(0, dr - max(src.vr, 0)))
-            ic = rng.randint(0, max(0, dc - max(src.vc, 0)) // block) * block
-        elif r < 0.95:
-            ir, ic = rng.randint(0, dr + 4), rng.randint(0, dc + block)
-        else:  # the parameters are uint16_t: a larger argument wraps
-            ir, ic = 65536 + rng.randint(0, dr), rng.randint(0, dc // block) * block
-            if rng.random() < 0.5:
-                ir, ic = rng.randint(0, dr - 1), 65536 + ic
-        return Config(cid, op, target, [dst, src], op + '(dst, src, {ir}, {ic});',
-                      extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
-    gen.dtypes = dtypes
-    return gen
+    dst, src = nested(rng, dtype, 'dst', 'src')
+    dr, dc = dst.rows, dst.cols
+    dst.vr, dst.vc = dr, dc
+    ir, ic = indices(rng, dr, dc, (dr - max(src.vr, 0), dc - max(src.vc, 0)), 32 // SIZES[dtype])
+    return Config(cid, op, target, [dst, src], op + '(dst, src, {ir}, {ic});',
+                  extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
 
 
-def matmul(op, dtypes, form='c, a, b'):
+@family
+def matmul(rng, cid, target, op, entry, form='c, a, b'):
     """TMATMUL/TMATMUL_ACC/TMATMUL_BIAS on the cube core: Acc (M x N) from Left (M x K) and Right (K x N); the
     implementation asserts the valid M, K, N (as uint16_t) within [1, 4095]. `form` names the operands (`c0` a second
     Acc input, `bias` a Bias tile); several forms separated by `|` are chosen at random."""
@@ -438,164 +445,129 @@ def matmul(op, dtypes, form='c, a, b'):
         return (n if r < 0.55 else rng.randint(1, n) if r < 0.75 else 0 if r < 0.82 else
                 rng.choice((4095, 4096, 4097, 8191, 65535, 65536, 65537)) if r < 0.94 else -1)
 
-    def gen(rng, cid, target):
-        ct, at, bt = rng.choice(dtypes[target])
-        m, k, n = rng.choice((16, 32, 64)), rng.choice((32, 64, 128)), rng.choice((16, 32, 64))
-        vm, vk, vn = dim(rng, m), dim(rng, k), dim(rng, n)
+    ct, at, bt = entry
+    m, k, n = rng.choice((16, 32, 64)), rng.choice((32, 64, 128)), rng.choice((16, 32, 64))
+    vm, vk, vn = dim(rng, m), dim(rng, k), dim(rng, n)
 
-        def tile(name, dtype, rows, cols, vr, vc, alias_, loc):
-            # a valid extent outside the tile is dynamic; one inside is static or dynamic
-            dr = not 1 <= vr <= rows or rng.random() < 0.6
-            dc = not 1 <= vc <= cols or rng.random() < 0.6
-            mode = {(0, 0): 'static', (1, 0): 'dynrow', (0, 1): 'dyncol', (1, 1): 'dyn'}[(dr, dc)]
-            t = Tile(name, dtype, rows, cols, vr, vc, mode, loc=loc)
-            t.form = '%s<%s, %d, %d, {}, {}>' % (alias_, dtype, rows, cols)
-            return t
-        a = tile('a', at, m, k, vm if rng.random() < 0.9 else dim(rng, m), vk, 'TileLeft', 'Left')
-        b = tile('b', bt, k, n, vk if rng.random() < 0.9 else dim(rng, k), vn, 'TileRight', 'Right')
-        c = tile('c', ct, m, n, vm, vn, 'TileAcc', 'Acc')
-        names = rng.choice(forms)
-        tiles = [c]
-        if 'c0' in names:  # the accumulator's input: of the output's type (one template parameter)
-            c0 = Tile('c0', ct, m, n, vm, vn, c.mode, loc='Acc')
-            c0.form = c.form
-            tiles.append(c0)
-        tiles += [a, b]
-        if 'bias' in names:
-            bias = Tile('bias', ct, 1, n, 1, vn if 1 <= vn <= n else n, 'static', loc='Bias')
-            bias.form = 'Tile<TileType::Bias, %s, 1, %d, BLayout::RowMajor, {}, {}>' % (ct, n)
-            tiles.append(bias)
-        return Config(cid, op, target, tiles, '%s(%s);' % (op, ', '.join(names)), core='cube')
-    gen.dtypes = dtypes
-    return gen
+    def tile(name, dtype, rows, cols, vr, vc, alias_, loc):
+        # a valid extent outside the tile is dynamic; one inside is static or dynamic
+        dr = not 1 <= vr <= rows or rng.random() < 0.6
+        dc = not 1 <= vc <= cols or rng.random() < 0.6
+        mode = {(0, 0): 'static', (1, 0): 'dynrow', (0, 1): 'dyncol', (1, 1): 'dyn'}[(dr, dc)]
+        t = Tile(name, dtype, rows, cols, vr, vc, mode, loc=loc)
+        t.form = '%s<%s, %d, %d, {}, {}>' % (alias_, dtype, rows, cols)
+        return t
+    a = tile('a', at, m, k, vm if rng.random() < 0.9 else dim(rng, m), vk, 'TileLeft', 'Left')
+    b = tile('b', bt, k, n, vk if rng.random() < 0.9 else dim(rng, k), vn, 'TileRight', 'Right')
+    c = tile('c', ct, m, n, vm, vn, 'TileAcc', 'Acc')
+    names = rng.choice(forms)
+    tiles = [c]
+    if 'c0' in names:  # the accumulator's input: of the output's type (one template parameter)
+        c0 = Tile('c0', ct, m, n, vm, vn, c.mode, loc='Acc')
+        c0.form = c.form
+        tiles.append(c0)
+    tiles += [a, b]
+    if 'bias' in names:
+        bias = Tile('bias', ct, 1, n, 1, vn if 1 <= vn <= n else n, 'static', loc='Bias')
+        bias.form = 'Tile<TileType::Bias, %s, 1, %d, BLayout::RowMajor, {}, {}>' % (ct, n)
+        tiles.append(bias)
+    return Config(cid, op, target, tiles, '%s(%s);' % (op, ', '.join(names)), core='cube')
 
 
-def tmov(op, dtypes):
+@family
+def tmov(rng, cid, target, op, dtype):
     """TMOV(dst, src), Vec to Vec: one static shape, any valid shapes (the copy takes the smaller of each); also
     TSCATTER(dst, src), whose default mask pattern asserts equal valid shapes and moves."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        r, c = shape_of(rng, dtype)
-        dst = make_tile(rng, 'dst', dtype, r, c)
-        src = make_tile(rng, 'src', dtype, r, c, want=(dst.vr, dst.vc), match=0.5)
-        return Config(cid, op, target, [dst, src], op + '(dst, src);')
-    gen.dtypes = dtypes
-    return gen
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    src = make_tile(rng, 'src', dtype, r, c, want=(dst.vr, dst.vc), match=0.5)
+    return Config(cid, op, target, [dst, src], op + '(dst, src);')
 
 
-def cmpop(op, dtypes):
+@family
+def cmpop(rng, cid, target, op, dtype):
     """TCMPS(dst, src, scalar, mode) / TCMP(dst, src0, src1, mode): dst a uint8_t mask with src's rows."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        r, c = shape_of(rng, dtype)
-        src = make_tile(rng, 'src0', dtype, r, c)
-        mr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
-        mc = c if c % 32 == 0 and rng.random() < 0.7 else rng.choice((32, 64, 128, 256))
-        dst = make_tile(rng, 'dst', 'uint8_t', mr, mc, want=(src.vr, src.vc))
-        mode = rng.choice(('EQ', 'NE', 'LT', 'GT'))
-        tiles = [dst, src]
-        if op == 'TCMP':
-            tiles.append(like(rng, 'src1', dtype, src))
-            call = 'TCMP(dst, src0, src1, CmpMode::%s);' % mode
-        else:
-            call = 'TCMPS(dst, src0, 2, CmpMode::%s);' % mode
-        return Config(cid, op, target, tiles, call)
-    gen.dtypes = dtypes
-    return gen
+    r, c = shape_of(rng, dtype)
+    src = make_tile(rng, 'src0', dtype, r, c)
+    mr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    mc = c if c % 32 == 0 and rng.random() < 0.7 else rng.choice((32, 64, 128, 256))
+    dst = make_tile(rng, 'dst', 'uint8_t', mr, mc, want=(src.vr, src.vc))
+    mode = rng.choice(('EQ', 'NE', 'LT', 'GT'))
+    tiles = [dst, src]
+    if op == 'TCMP':
+        tiles.append(like(rng, 'src1', dtype, src))
+        call = 'TCMP(dst, src0, src1, CmpMode::%s);' % mode
+    else:
+        call = 'TCMPS(dst, src0, 2, CmpMode::%s);' % mode
+    return Config(cid, op, target, tiles, call)
 
 
-def tsels(op, dtypes):
+@family
+def tsels(rng, cid, target, op, dtype):
     """TSELS(dst, mask, src, tmp, scalar): a uint8_t mask; tmp one 32-byte row of uint8_t."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        r, c = shape_of(rng, dtype)
-        dst = make_tile(rng, 'dst', dtype, r, c)
-        mask = make_tile(rng, 'mask', 'uint8_t', r, 32 * rng.choice((1, 2)), want=(dst.vr, None))
-        src = like(rng, 'src', dtype, dst)
-        tmp = Tile('tmp', 'uint8_t', 1, 32, 1, 32)
-        return Config(cid, op, target, [dst, mask, src, tmp], op + '(dst, mask, src, tmp, 2);')
-    gen.dtypes = dtypes
-    return gen
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    mask = make_tile(rng, 'mask', 'uint8_t', r, 32 * rng.choice((1, 2)), want=(dst.vr, None))
+    src = like(rng, 'src', dtype, dst)
+    tmp = Tile('tmp', 'uint8_t', 1, 32, 1, 32)
+    return Config(cid, op, target, [dst, mask, src, tmp], op + '(dst, mask, src, tmp, 2);')
 
 
-def tgather(op, dtypes):
+@family
+def tgather(rng, cid, target, op, entry):
     """TGATHER(dst, src0, indices, tmp): 32-bit indices; tmp of the indices' type, shaped after them."""
-    def gen(rng, cid, target):
-        dtype, it = rng.choice(dtypes[target])
-        r, c = shape_of(rng, dtype)
-        dst = make_tile(rng, 'dst', dtype, r, c)
-        src0 = like(rng, 'src0', dtype, dst)
-        idx = like(rng, 'idx', it, dst)
-        tmp = like(rng, 'tmp', it, idx, match=0.7)
-        return Config(cid, op, target, [dst, src0, idx, tmp], op + '(dst, src0, idx, tmp);')
-    gen.dtypes = dtypes
-    return gen
+    dtype, it = entry
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    src0 = like(rng, 'src0', dtype, dst)
+    idx = like(rng, 'idx', it, dst)
+    tmp = like(rng, 'tmp', it, idx, match=0.7)
+    return Config(cid, op, target, [dst, src0, idx, tmp], op + '(dst, src0, idx, tmp);')
 
 
-def tdequant(op, dtypes):
+@family
+def tdequant(rng, cid, target, op, st):
     """TDEQUANT(dst, src, scale, offset): float dst from int8/int16 src; scale and offset one float per row, of one
     tile type (the parameter is one template argument)."""
-    def gen(rng, cid, target):
-        st = rng.choice(dtypes[target])
-        r, c = shape_of(rng, 'float')
-        dst = make_tile(rng, 'dst', 'float', r, c)
-        src = like(rng, 'src', st, dst)
-        rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
-        scale = make_tile(rng, 'scale', 'float', rows, 8, want=(dst.vr, 1), mode=rng.choice(('static', 'dynrow', 'dyn')))
-        offset = make_tile(rng, 'offset', 'float', rows, 8, want=(dst.vr, 1), mode=scale.mode)
-        if scale.mode == 'static':
-            offset.vr, offset.vc = scale.vr, scale.vc
-        elif scale.mode == 'dynrow':
-            offset.vc = scale.vc
-        return Config(cid, op, target, [dst, src, scale, offset], op + '(dst, src, scale, offset);')
-    gen.dtypes = dtypes
-    return gen
+    r, c = shape_of(rng, 'float')
+    dst = make_tile(rng, 'dst', 'float', r, c)
+    src = like(rng, 'src', st, dst)
+    rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    scale = make_tile(rng, 'scale', 'float', rows, 8, want=(dst.vr, 1), mode=rng.choice(('static', 'dynrow', 'dyn')))
+    offset = make_tile(rng, 'offset', 'float', rows, 8, want=(dst.vr, 1), mode=scale.mode)
+    if scale.mode == 'static':
+        offset.vr, offset.vc = scale.vr, scale.vc
+    elif scale.mode == 'dynrow':
+        offset.vc = scale.vc
+    return Config(cid, op, target, [dst, src, scale, offset], op + '(dst, src, scale, offset);')
 
 
-def tmrgsort(op, dtypes):
+@family
+def tmrgsort(rng, cid, target, op, dtype):
     """TMRGSORT(dst, src, blockLen), one list: one-row tiles; blockLen (uint32_t) a multiple of 64 or not, the valid
     columns a multiple of 4 * blockLen or not, and past 255 repeats (the count is narrowed to uint8_t)."""
-    def gen(rng, cid, target):
-        dtype = rng.choice(dtypes[target])
-        cols = rng.choice((256, 512, 1024, 2048))
-        bl = rng.choice((64, 64, 64, 128, 256, 32, 96, 1, 16384))
-        r = rng.random()
-        if r < 0.75:  # the valid columns a whole number of blocks of 4 lists, sometimes past 255 of them
-            vc = 4 * bl * rng.choice((1, 1, 2, 4) if r < 0.65 else (255, 256, 257))
-            mode = 'static' if vc <= cols and rng.random() < 0.5 else 'dyncol'
-            src = Tile('src', dtype, 1, cols, 1, vc, mode)
-        else:
-            src = make_tile(rng, 'src', dtype, 1, cols, mode=rng.choice(('static', 'dyncol', 'dyncol')))
-            src.vr = 1
-        dst = make_tile(rng, 'dst', dtype, 1, cols, want=(1, src.vc), mode=rng.choice(('static', 'dyncol')))
-        dst.vr = 1
-        return Config(cid, op, target, [dst, src], op + '(dst, src, {bl});', extra='blockLen %d' % bl,
-                      values={'bl': bl})
-    gen.dtypes = dtypes
-    return gen
+    cols = rng.choice((256, 512, 1024, 2048))
+    bl = rng.choice((64, 64, 64, 128, 256, 32, 96, 1, 16384))
+    r = rng.random()
+    if r < 0.75:  # the valid columns a whole number of blocks of 4 lists, sometimes past 255 of them
+        vc = 4 * bl * rng.choice((1, 1, 2, 4) if r < 0.65 else (255, 256, 257))
+        mode = 'static' if vc <= cols and rng.random() < 0.5 else 'dyncol'
+        src = Tile('src', dtype, 1, cols, 1, vc, mode)
+    else:
+        src = make_tile(rng, 'src', dtype, 1, cols, mode=rng.choice(('static', 'dyncol', 'dyncol')))
+        src.vr = 1
+    dst = make_tile(rng, 'dst', dtype, 1, cols, want=(1, src.vc), mode=rng.choice(('static', 'dyncol')))
+    dst.vr = 1
+    return Config(cid, op, target, [dst, src], op + '(dst, src, {bl});', extra='blockLen %d' % bl,
+                  values={'bl': bl})
 
 
 def gen_textract(rng, cid, target):
+    """TEXTRACT(dst, src, indexRow, indexCol), Vec to Vec (ND): a part of src at an index into dst."""
     dtype = rng.choice(('float', 'half', 'int32_t'))
-    sr, sc = shape_of(rng, dtype, rows=(2, 4, 8, 16, 32), row_bytes=(64, 128, 256, 512))
-    src = make_tile(rng, 'src', dtype, sr, sc, mode='static')
-    dr = rng.choice([x for x in (1, 2, 4, 8, 16, 32) if x <= sr])
-    dc = rng.choice([x for x in (32, 64, 128, 256, 512) if x // SIZES[dtype] <= sc]) // SIZES[dtype]
-    if rng.random() < 0.15:  # a 1x1 destination takes the scalar path
-        dst = Tile('dst', dtype, dr, dc, 1, 1)
-    else:
-        dst = make_tile(rng, 'dst', dtype, dr, dc)
-    block = 32 // SIZES[dtype]
-    r = rng.random()
-    if r < 0.6:  # in range and aligned, as far as the valid shape allows
-        ir = rng.randint(0, max(0, sr - dst.vr))
-        ic = rng.randint(0, max(0, sc - dst.vc) // block) * block
-    elif r < 0.95:
-        ir, ic = rng.randint(0, sr + 4), rng.randint(0, sc + block)
-    else:  # the parameters are uint16_t: a larger argument wraps
-        ir, ic = 65536 + rng.randint(0, sr), rng.randint(0, sc // block) * block
-        if rng.random() < 0.5:
-            ir, ic = rng.randint(0, sr - 1), 65536 + ic
+    src, dst = nested(rng, dtype, 'src', 'dst')
+    sr, sc = src.rows, src.cols
+    ir, ic = indices(rng, sr, sc, (sr - dst.vr, sc - dst.vc), 32 // SIZES[dtype])
     return Config(cid, 'TEXTRACT', target, [dst, src], 'TEXTRACT(dst, src, {ir}, {ic});',
                   extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
 
