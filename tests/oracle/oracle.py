@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """tests/oracle/oracle.py: upstream's implementation as the oracle of pto-lint's upstream checks (issue 22, item 8).
 
-For each op and target it makes random concrete configurations of one op call (static tile shapes from a small set;
-valid rows and columns, global shapes and indices in and out of range), writes them as kernels (one function per
-configuration, one file per batch), and decides each configuration twice:
+For each row (an op, or one form of it; OPS) and target it makes random concrete configurations of one op call (static
+tile shapes from a small set, element types the target's implementation admits; valid rows and columns, global shapes
+and indices in and out of range), writes them as kernels (one function per configuration, one file per batch of one
+core kind), and decides each configuration twice:
 
   host    the same kernel files compiled for the host with _DEBUG, upstream's real implementation headers of the
           target and tests/oracle/host/oracle_host.h (pto-lint's CCE prelude: every intrinsic a no-op), run; a
           configuration fires when a PTO_ASSERT of the op call fails (all failing asserts are recorded);
   lint    pto-lint --upstream-checks on the kernel files with the target's bisheng command (JSON report, findings
           mapped back by line); a configuration fires when pto-lint reports a pto-upstream-assert violation on its
-          call. An assert pto-lint counts as not followed is found by splitting the batch until the configuration
-          is alone (--coverage).
+          call. The asserts pto-lint counts as not followed (--coverage, per assert and op) are attributed from
+          the report's counts, or by splitting the batch until the configuration is alone (lint_batch).
 
 and compares: a configuration agrees when both sides name the same failing asserts and pto-lint followed every
 assert it reached. Everything else is a disagreement, listed with its configuration and which side said what:
@@ -19,17 +20,24 @@ assert it reached. Everything else is a disagreement, listed with its configurat
   missed          the host fires an assert that pto-lint does not report
   false-alarm     pto-lint reports an assert that does not fail on the host
   not-followed:*  pto-lint did not follow an assert of the call (never a pass), by the kind of reason it gives:
-                  :value (a value it could not follow), :solver (not decided in time), :guard, :other
+                  :value (a value of the kernel it could not follow), :solver (not decided in time), :guard,
+                  :local (a local of the implementation assigned again), :expr (an expression of the
+                  implementation not understood), :decl (a declaration "does not compile"), :other; or not
+                  followed for some calls of its op in its batch (not attributed further: it holds on the host)
   by-design       not followed because the configuration writes a value in a form pto-lint documents that it
                   does not follow (see Speller); listed, triaged once, never a pass either
-  host-crash      the host program died in the call before any assert failed (no verdict)
+  host-crash      the host program died in the call before any assert failed (no verdict); host-crash:huge when
+                  the configuration has a valid extent that is negative or past 2^16 (the implementation loops far
+                  past the tile)
+  host-incomplete pto-lint reports an assert that did not fail on the host, but the host died in the call (after
+                  other asserts failed), maybe before reaching it (no verdict on it)
   setup           an assert failed, or was reported, outside the op call (the configuration's set-up)
 
 Disagreements triaged in tests/oracle/expected.txt (by target, op, kind and assert) are reported but do not fail
 the run; a new one does (exit 1). Exit 77 (ctest's skip) when the pto-isa checkout or clang++ is missing.
 Deterministic from --seed. Python 3 standard library only.
 
-  tests/oracle/oracle.py --build build --count 20                  # the sample (ctest -L oracle)
+  tests/oracle/oracle.py --build build --count 2                   # the sample (ctest -L oracle)
   nice tests/oracle/oracle.py --build build --count 1000 --jobs 2  # the sweep (ctest -C sweep -L oracle-sweep)
 """
 import argparse
@@ -61,7 +69,8 @@ def bisheng(target, core, isa, kernel):
     return ['bisheng', '-xcce', '--cce-aicore-arch=%s-%s' % (family, core), '-O2', '-std=c++17', memory,
             '-I' + os.path.join(isa, 'include'), '-c', kernel]
 
-SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'int16_t': 2, 'int8_t': 1}
+SIZES = {'float': 4, 'half': 2, 'bfloat16_t': 2, 'int32_t': 4, 'uint32_t': 4, 'int16_t': 2, 'uint16_t': 2, 'int8_t': 1,
+         'uint8_t': 1}
 
 
 # ---- Configurations -------------------------------------------------------------------------------------------
@@ -142,8 +151,10 @@ class Tile:
 class Config:
     """One op call with concrete values. `setup` and `call` may name values as {name}, from `values`."""
 
-    def __init__(self, cid, op, target, tiles, call, setup=(), extra='', values=None, core='vec', label=None):
+    def __init__(self, cid, op, target, tiles, call, setup=(), extra='', values=None, core='vec', label=None,
+                 alias=None):
         self.id, self.op, self.target, self.tiles, self.call = cid, op, target, tiles, call
+        self.alias = alias or {}     # {tile: tile whose address it is assigned} (an in-place call)
         self.core = core             # the AI core kind the kernel is compiled for
         self.label = label or op     # the generator's name (the report's rows)
         self.setup = list(setup)     # more declarations (global tensors), after the tiles
@@ -163,17 +174,25 @@ class Config:
         return self
 
     def describe(self):
-        return '%s %s: %s%s' % (self.label, self.target, '; '.join(t.text() for t in self.tiles),
-                                '; ' + self.extra if self.extra else '')
+        return '%s %s: %s%s%s' % (self.label, self.target, '; '.join(t.text() for t in self.tiles),
+                                  ''.join('; %s at %s' % kv for kv in sorted(self.alias.items())),
+                                  '; ' + self.extra if self.extra else '')
 
     def body(self):
         """The function's lines; the op call is the last one."""
         lines = self.locals + [t.decl() for t in self.tiles] + [l.format(**self.texts) for l in self.setup]
-        addr = 0
+        addr, at = 0, {}
         for t in self.tiles:
-            lines.append('TASSIGN(%s, 0x%x);' % (t.name, addr))
-            addr += (t.bytes() + 255) // 256 * 256
-        lines.append('PTO_ORACLE_ENTER(%d, %s);' % (self.id, ', '.join(t.name for t in self.tiles)))
+            if t.name in self.alias:
+                at[t.name] = at[self.alias[t.name]]
+            else:
+                at[t.name] = addr
+                addr += (t.bytes() + 255) // 256 * 256
+            lines.append('TASSIGN(%s, 0x%x);' % (t.name, at[t.name]))
+        # Each tile's host buffer is filled with 1s (an integer TRECIP on the host divides by its elements), a tmp
+        # or index tile's with 0s (scalar code reads indices there, some that the vector unit would have written).
+        fills = ''.join('0' if t.name in ('tmp', 'idx') else '1' for t in self.tiles)
+        lines.append('PTO_ORACLE_ENTER(%d, "%s", %s);' % (self.id, fills, ', '.join(t.name for t in self.tiles)))
         lines.append(self.call.format(**self.texts))
         return lines
 
@@ -211,63 +230,344 @@ def make_tile(rng, name, dtype, rows, cols, want=None, match=0.85, mode=None, la
     return Tile(name, dtype, rows, cols, vr, vc, mode, layout)
 
 
-def gen_tadd(rng, cid, target):
-    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
-    r, c = shape_of(rng, dtype)
-    dst = make_tile(rng, 'dst', dtype, r, c)
-    srcs = []
-    for name in ('src0', 'src1'):
-        sr, sc = (r, c) if rng.random() < 0.6 else shape_of(rng, dtype)
-        srcs.append(make_tile(rng, name, dtype, sr, sc, want=(dst.vr, dst.vc)))
-    return Config(cid, 'TADD', target, [dst] + srcs, 'TADD(dst, src0, src1);')
+# ---- Op families: one generator serves every op of a family ---------------------------------------------------
+#
+# A family is a function (rng, cid, target, op, entry, ...) -> Config, where `entry` is one of the op's element types
+# on the target; @family makes it a factory family(op, dtypes, ...) -> gen(rng, cid, target) for one op. `dtypes`
+# maps a target to the element types the op's implementation on that target compiles with (its static_asserts); an
+# op without an entry for a target does not exist there. An entry is a type, or a tuple (dst, src[, tmp]) where an op
+# mixes types.
+
+def family(make):
+    """The generator factory of a family: gen(rng, cid, target) draws an element type of the op on the target
+    first, then makes the configuration; `gen.dtypes` names the targets the op exists on (exists)."""
+    def factory(op, dtypes, *args, **kw):
+        def gen(rng, cid, target):
+            return make(rng, cid, target, op, rng.choice(dtypes[target]), *args, **kw)
+        gen.dtypes = dtypes
+        return gen
+    return factory
 
 
-def gen_trowsum(rng, cid, target):
-    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
+def roles(entry):
+    """(dst, src, tmp) element types of a dtypes entry."""
+    if isinstance(entry, str):
+        return entry, entry, entry
+    return (tuple(entry) + (entry[1],))[:3]
+
+
+def like(rng, name, dtype, dst, same=0.6, match=0.85):
+    """An operand shaped after dst: dst's tile shape (60 %, when its rows are whole 32-byte blocks of this type) or
+    another one; dst's valid shape with probability `match`."""
+    if rng.random() < same and dst.cols * SIZES[dtype] % 32 == 0:
+        r, c = dst.rows, dst.cols
+    else:
+        r, c = shape_of(rng, dtype)
+    return make_tile(rng, name, dtype, r, c, want=(dst.vr, dst.vc), match=match)
+
+
+def tmp_more_rows(rng, dt, dst):
+    """TPRELU's tmp (a2a3 asserts its valid rows > dst's, npu/a2a3/TPrelu.hpp:40): rows past dst's, or not."""
+    rows = rng.choice((dst.rows, dst.rows * 2, dst.rows + 8))
+    return make_tile(rng, 'tmp', dt, rows, rng.choice((32, 64, 128, 256)) // SIZES[dt],
+                     want=(max(0, dst.vr) + rng.choice((0, 1, 1, 2)), None), match=0.8)
+
+
+def tmp_more_cols(rng, dt, dst):
+    """TREM's tmp (a2a3 asserts its valid columns >= dst's row stride plus two per 64 of it, npu/a2a3/TRem.hpp:196):
+    columns past dst's, or not."""
+    need = dst.cols + (dst.cols + 63) // 64 * 2
+    cols = min(1024 // SIZES[dt], rng.choice((dst.cols, 2 * dst.cols, 4 * dst.cols)))
+    return make_tile(rng, 'tmp', dt, rng.choice((1, 2, dst.rows)), cols,
+                     want=(None, need + rng.choice((0, 0, 1, -1))), match=0.8)
+
+
+@family
+def elementwise(rng, cid, target, op, entry, args='dst, src0, src1', scalars=(2,), alias=0.1, tmp_match=0.5,
+                match=0.85, tmp=None):
+    """An elementwise op: every tile operand shaped after dst. `args` lists the call's operands by name (`S` is the
+    scalar; several forms separated by `|` are chosen at random). With probability `alias` the first source, when
+    its tile is dst's, sits at dst's address (an in-place call). `tmp` makes the tmp tile (default: shaped after
+    dst)."""
+    forms = [[a.strip() for a in f.split(',')] for f in args.split('|')]
+    dt, st, tt = roles(entry)
+    form = rng.choice(forms)
+    r, c = shape_of(rng, dt)
+    dst = make_tile(rng, 'dst', dt, r, c)
+    tiles = [dst]
+    for name in form[1:]:
+        if name == 'S':
+            continue
+        if name == 'tmp':
+            tiles.append(tmp(rng, tt, dst) if tmp else like(rng, name, tt, dst, same=0.5, match=tmp_match))
+        else:
+            tiles.append(like(rng, name, st, dst, match=match))
+    srcs = [t.name for t in tiles[1:] if t.name != 'tmp']
+    first = tiles[1] if len(tiles) > 1 else None
+    same = first is not None and (first.dtype, first.rows, first.cols) == (dst.dtype, dst.rows, dst.cols)
+    al = {srcs[0]: 'dst'} if srcs and rng.random() < alias and same else {}
+    s = rng.choice(scalars)
+    call = '%s(%s);' % (op, ', '.join(str(s) if a == 'S' else a for a in form))
+    return Config(cid, op, target, tiles, call, alias=al, extra='scalar %s' % s if 'S' in form else '')
+
+
+@family
+def rowreduce(rng, cid, target, op, dtype, idx=None):
+    """A row reduction (dst, src, tmp): dst one column per row, ND (32-byte rows) or DN (ColMajor, one column).
+    With `idx` ({value type: index types}), dst holds indices (TROWARGMAX/TROWARGMIN)."""
+    ot = rng.choice(idx[dtype]) if idx else dtype
     r, c = shape_of(rng, dtype)
     src = make_tile(rng, 'src', dtype, r, c)
-    tmp = Tile('tmp', dtype, r, c, r, c)
+    tmp = Tile('tmp', dtype, r, c, r, c) if rng.random() < 0.8 else like(rng, 'tmp', dtype, src, match=0.6)
     dr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
     if rng.random() < 0.5:  # DN output: one column, rows in whole 32-byte blocks
-        block = 32 // SIZES[dtype]
-        dst = make_tile(rng, 'dst', dtype, (dr + block - 1) // block * block, 1, want=(src.vr, 1), layout='ColMajor',
-                        mode=rng.choice(('static', 'dynrow')))
+        block = 32 // SIZES[ot]
+        dst = make_tile(rng, 'dst', ot, (dr + block - 1) // block * block, 1, want=(src.vr, 1),
+                        layout='ColMajor', mode=rng.choice(('static', 'dynrow')))
         dst.vc = 1
     else:
-        dst = make_tile(rng, 'dst', dtype, dr, 32 // SIZES[dtype], want=(src.vr, 1))
-    return Config(cid, 'TROWSUM', target, [dst, src, tmp], 'TROWSUM(dst, src, tmp);')
+        dst = make_tile(rng, 'dst', ot, dr, 32 // SIZES[ot], want=(src.vr, 1))
+    return Config(cid, op, target, [dst, src, tmp], '%s(dst, src, tmp);' % op)
 
 
-def gen_tcolmax(rng, cid, target):
-    dtype = rng.choice(('float', 'half', 'int32_t', 'int16_t'))
+@family
+def colreduce(rng, cid, target, op, dtype, tmp=None, idx=None):
+    """A column reduction (dst, src[, tmp]): dst one row. `tmp`: 'tile' adds a tmp tile shaped after src, 'binary'
+    the TCOLSUM form (dst, src, tmp, isBinary) or the two-operand one. With `idx` ({value type: index types}), dst
+    holds indices (TCOLARGMAX/TCOLARGMIN)."""
+    ot = rng.choice(idx[dtype]) if idx else dtype
     r, c = shape_of(rng, dtype)
     src = make_tile(rng, 'src', dtype, r, c)
-    dc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
-    dst = make_tile(rng, 'dst', dtype, rng.choice((1, 1, 2, r)), dc, want=(1, src.vc))
-    return Config(cid, 'TCOLMAX', target, [dst, src], 'TCOLMAX(dst, src);')
+    dc = c * SIZES[dtype] // SIZES[ot] if rng.random() < 0.7 else shape_of(rng, ot)[1]
+    dst = make_tile(rng, 'dst', ot, rng.choice((1, 1, 2, r)), dc, want=(1, src.vc))
+    tiles, args = [dst, src], 'dst, src'
+    if tmp == 'tile' or (tmp == 'binary' and rng.random() < 0.5):
+        tiles.append(like(rng, 'tmp', dtype, src, match=0.6))
+        args += ', tmp' + (', %s' % rng.choice(('true', 'false')) if tmp == 'binary' else '')
+    return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
+
+
+def column(rng, name, dtype, vr, rows, one=False):
+    """A column operand (one value per row): ND with one 32-byte block per row (valid columns 1 or the block; with
+    `one`, 1 when static), or DN (ColMajor, one column)."""
+    block = 32 // SIZES[dtype]
+    if rng.random() < 0.5:
+        t = make_tile(rng, name, dtype, (rows + block - 1) // block * block, 1, want=(vr, 1), layout='ColMajor',
+                      mode=rng.choice(('static', 'dynrow', 'dynrow')))
+        t.vc = 1
+        return t
+    t = make_tile(rng, name, dtype, rows, block, want=(vr, rng.choice((1, block))),
+                  mode=rng.choice(('static', 'dynrow', 'dyn', 'dyn')))
+    if one and t.mode in ('static', 'dynrow'):
+        t.vc = 1
+    return t
+
+
+@family
+def rowexpand(rng, cid, target, op, dtype, binary=True, tmp=0.0):
+    """TROWEXPAND (dst, src) broadcasts a column over dst's rows; TROWEXPAND<OP> (dst, src0, src1[, tmp]) combines a
+    full tile with a column, which may be either source."""
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    if not binary:  # a5 takes a static source column count of 1 only (npu/a5/TRowExpand.hpp:25)
+        src = column(rng, 'src', dtype, dst.vr, rows, one=target == 'a5')
+        return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
+    full, col = like(rng, 'x', dtype, dst), column(rng, 'x', dtype, dst.vr, rows)
+    first = rng.random() < 0.75
+    full.name, col.name = ('src0', 'src1') if first else ('src1', 'src0')
+    tiles = [dst] + ([full, col] if first else [col, full])
+    args = 'dst, src0, src1'
+    if rng.random() < tmp:
+        tiles.append(like(rng, 'tmp', dtype, dst, match=0.6))
+        args += ', tmp'
+    return Config(cid, op, target, tiles, '%s(%s);' % (op, args))
+
+
+@family
+def colexpand(rng, cid, target, op, dtype):
+    """TCOLEXPAND (dst, src) broadcasts a row over dst's rows."""
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    sc = c if rng.random() < 0.7 else shape_of(rng, dtype)[1]
+    src = make_tile(rng, 'src', dtype, rng.choice((1, 1, 2, r)), sc, want=(1, dst.vc))
+    return Config(cid, op, target, [dst, src], '%s(dst, src);' % op)
+
+
+def nested(rng, dtype, outer, inner):
+    """TEXTRACT's source and destination, TINSERT's destination and source: a static tile `outer` and a tile `inner`
+    whose static shape fits in it, of any valid shape, 1x1 15 % of the time (the scalar path)."""
+    r, c = shape_of(rng, dtype, rows=(2, 4, 8, 16, 32), row_bytes=(64, 128, 256, 512))
+    out = make_tile(rng, outer, dtype, r, c, mode='static')
+    sr = rng.choice([x for x in (1, 2, 4, 8, 16, 32) if x <= r])
+    sc = rng.choice([x for x in (32, 64, 128, 256, 512) if x // SIZES[dtype] <= c]) // SIZES[dtype]
+    if rng.random() < 0.15:
+        return out, Tile(inner, dtype, sr, sc, 1, 1)
+    return out, make_tile(rng, inner, dtype, sr, sc)
+
+
+def indices(rng, rows, cols, room, block):
+    """(indexRow, indexCol) into a rows x cols tile (TEXTRACT's source, TINSERT's destination): in range and aligned
+    to `block` columns as far as `room` (the rows and columns left past the other tile's valid shape) allows; or
+    anywhere up to a little past the tile; or past 2^16 (the parameters are uint16_t: a larger argument wraps)."""
+    r = rng.random()
+    if r < 0.6:
+        return rng.randint(0, max(0, room[0])), rng.randint(0, max(0, room[1]) // block) * block
+    if r < 0.95:
+        return rng.randint(0, rows + 4), rng.randint(0, cols + block)
+    ir, ic = 65536 + rng.randint(0, rows), rng.randint(0, cols // block) * block
+    if rng.random() < 0.5:
+        ir, ic = rng.randint(0, rows - 1), 65536 + ic
+    return ir, ic
+
+
+@family
+def tinsert(rng, cid, target, op, dtype):
+    """TINSERT(dst, src, indexRow, indexCol), Vec to Vec (ND): src (small, any valid shape) into dst at an index."""
+    dst, src = nested(rng, dtype, 'dst', 'src')
+    dr, dc = dst.rows, dst.cols
+    dst.vr, dst.vc = dr, dc
+    ir, ic = indices(rng, dr, dc, (dr - max(src.vr, 0), dc - max(src.vc, 0)), 32 // SIZES[dtype])
+    return Config(cid, op, target, [dst, src], op + '(dst, src, {ir}, {ic});',
+                  extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
+
+
+@family
+def matmul(rng, cid, target, op, entry, form='c, a, b'):
+    """TMATMUL/TMATMUL_ACC/TMATMUL_BIAS on the cube core: Acc (M x N) from Left (M x K) and Right (K x N); the
+    implementation asserts the valid M, K, N (as uint16_t) within [1, 4095]. `form` names the operands (`c0` a second
+    Acc input, `bias` a Bias tile); several forms separated by `|` are chosen at random."""
+    forms = [[a.strip() for a in f.split(',')] for f in form.split('|')]
+
+    def dim(rng, n):
+        """A valid extent of n: the tile's (mostly), or past the implementation's bounds when dynamic."""
+        r = rng.random()
+        return (n if r < 0.55 else rng.randint(1, n) if r < 0.75 else 0 if r < 0.82 else
+                rng.choice((4095, 4096, 4097, 8191, 65535, 65536, 65537)) if r < 0.94 else -1)
+
+    ct, at, bt = entry
+    m, k, n = rng.choice((16, 32, 64)), rng.choice((32, 64, 128)), rng.choice((16, 32, 64))
+    vm, vk, vn = dim(rng, m), dim(rng, k), dim(rng, n)
+
+    def tile(name, dtype, rows, cols, vr, vc, alias_, loc):
+        # a valid extent outside the tile is dynamic; one inside is static or dynamic
+        dr = not 1 <= vr <= rows or rng.random() < 0.6
+        dc = not 1 <= vc <= cols or rng.random() < 0.6
+        mode = {(0, 0): 'static', (1, 0): 'dynrow', (0, 1): 'dyncol', (1, 1): 'dyn'}[(dr, dc)]
+        t = Tile(name, dtype, rows, cols, vr, vc, mode, loc=loc)
+        t.form = '%s<%s, %d, %d, {}, {}>' % (alias_, dtype, rows, cols)
+        return t
+    a = tile('a', at, m, k, vm if rng.random() < 0.9 else dim(rng, m), vk, 'TileLeft', 'Left')
+    b = tile('b', bt, k, n, vk if rng.random() < 0.9 else dim(rng, k), vn, 'TileRight', 'Right')
+    c = tile('c', ct, m, n, vm, vn, 'TileAcc', 'Acc')
+    names = rng.choice(forms)
+    tiles = [c]
+    if 'c0' in names:  # the accumulator's input: of the output's type (one template parameter)
+        c0 = Tile('c0', ct, m, n, vm, vn, c.mode, loc='Acc')
+        c0.form = c.form
+        tiles.append(c0)
+    tiles += [a, b]
+    if 'bias' in names:
+        bias = Tile('bias', ct, 1, n, 1, vn if 1 <= vn <= n else n, 'static', loc='Bias')
+        bias.form = 'Tile<TileType::Bias, %s, 1, %d, BLayout::RowMajor, {}, {}>' % (ct, n)
+        tiles.append(bias)
+    return Config(cid, op, target, tiles, '%s(%s);' % (op, ', '.join(names)), core='cube')
+
+
+@family
+def tmov(rng, cid, target, op, dtype):
+    """TMOV(dst, src), Vec to Vec: one static shape, any valid shapes (the copy takes the smaller of each); also
+    TSCATTER(dst, src), whose default mask pattern asserts equal valid shapes and moves."""
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    src = make_tile(rng, 'src', dtype, r, c, want=(dst.vr, dst.vc), match=0.5)
+    return Config(cid, op, target, [dst, src], op + '(dst, src);')
+
+
+@family
+def cmpop(rng, cid, target, op, dtype):
+    """TCMPS(dst, src, scalar, mode) / TCMP(dst, src0, src1, mode): dst a uint8_t mask with src's rows."""
+    r, c = shape_of(rng, dtype)
+    src = make_tile(rng, 'src0', dtype, r, c)
+    mr = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    mc = c if c % 32 == 0 and rng.random() < 0.7 else rng.choice((32, 64, 128, 256))
+    dst = make_tile(rng, 'dst', 'uint8_t', mr, mc, want=(src.vr, src.vc))
+    mode = rng.choice(('EQ', 'NE', 'LT', 'GT'))
+    tiles = [dst, src]
+    if op == 'TCMP':
+        tiles.append(like(rng, 'src1', dtype, src))
+        call = 'TCMP(dst, src0, src1, CmpMode::%s);' % mode
+    else:
+        call = 'TCMPS(dst, src0, 2, CmpMode::%s);' % mode
+    return Config(cid, op, target, tiles, call)
+
+
+@family
+def tsels(rng, cid, target, op, dtype):
+    """TSELS(dst, mask, src, tmp, scalar): a uint8_t mask; tmp one 32-byte row of uint8_t."""
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    mask = make_tile(rng, 'mask', 'uint8_t', r, 32 * rng.choice((1, 2)), want=(dst.vr, None))
+    src = like(rng, 'src', dtype, dst)
+    tmp = Tile('tmp', 'uint8_t', 1, 32, 1, 32)
+    return Config(cid, op, target, [dst, mask, src, tmp], op + '(dst, mask, src, tmp, 2);')
+
+
+@family
+def tgather(rng, cid, target, op, entry):
+    """TGATHER(dst, src0, indices, tmp): 32-bit indices; tmp of the indices' type, shaped after them."""
+    dtype, it = entry
+    r, c = shape_of(rng, dtype)
+    dst = make_tile(rng, 'dst', dtype, r, c)
+    src0 = like(rng, 'src0', dtype, dst)
+    idx = like(rng, 'idx', it, dst)
+    tmp = like(rng, 'tmp', it, idx, match=0.7)
+    return Config(cid, op, target, [dst, src0, idx, tmp], op + '(dst, src0, idx, tmp);')
+
+
+@family
+def tdequant(rng, cid, target, op, st):
+    """TDEQUANT(dst, src, scale, offset): float dst from int8/int16 src; scale and offset one float per row, of one
+    tile type (the parameter is one template argument)."""
+    r, c = shape_of(rng, 'float')
+    dst = make_tile(rng, 'dst', 'float', r, c)
+    src = like(rng, 'src', st, dst)
+    rows = r if rng.random() < 0.7 else rng.choice((1, 2, 4, 8, 16, 32))
+    scale = make_tile(rng, 'scale', 'float', rows, 8, want=(dst.vr, 1), mode=rng.choice(('static', 'dynrow', 'dyn')))
+    offset = make_tile(rng, 'offset', 'float', rows, 8, want=(dst.vr, 1), mode=scale.mode)
+    if scale.mode == 'static':
+        offset.vr, offset.vc = scale.vr, scale.vc
+    elif scale.mode == 'dynrow':
+        offset.vc = scale.vc
+    return Config(cid, op, target, [dst, src, scale, offset], op + '(dst, src, scale, offset);')
+
+
+@family
+def tmrgsort(rng, cid, target, op, dtype):
+    """TMRGSORT(dst, src, blockLen), one list: one-row tiles; blockLen (uint32_t) a multiple of 64 or not, the valid
+    columns a multiple of 4 * blockLen or not, and past 255 repeats (the count is narrowed to uint8_t)."""
+    cols = rng.choice((256, 512, 1024, 2048))
+    bl = rng.choice((64, 64, 64, 128, 256, 32, 96, 1, 16384))
+    r = rng.random()
+    if r < 0.75:  # the valid columns a whole number of blocks of 4 lists, sometimes past 255 of them
+        vc = 4 * bl * rng.choice((1, 1, 2, 4) if r < 0.65 else (255, 256, 257))
+        mode = 'static' if vc <= cols and rng.random() < 0.5 else 'dyncol'
+        src = Tile('src', dtype, 1, cols, 1, vc, mode)
+    else:
+        src = make_tile(rng, 'src', dtype, 1, cols, mode=rng.choice(('static', 'dyncol', 'dyncol')))
+        src.vr = 1
+    dst = make_tile(rng, 'dst', dtype, 1, cols, want=(1, src.vc), mode=rng.choice(('static', 'dyncol')))
+    dst.vr = 1
+    return Config(cid, op, target, [dst, src], op + '(dst, src, {bl});', extra='blockLen %d' % bl,
+                  values={'bl': bl})
 
 
 def gen_textract(rng, cid, target):
+    """TEXTRACT(dst, src, indexRow, indexCol), Vec to Vec (ND): a part of src at an index into dst."""
     dtype = rng.choice(('float', 'half', 'int32_t'))
-    sr, sc = shape_of(rng, dtype, rows=(2, 4, 8, 16, 32), row_bytes=(64, 128, 256, 512))
-    src = make_tile(rng, 'src', dtype, sr, sc, mode='static')
-    dr = rng.choice([x for x in (1, 2, 4, 8, 16, 32) if x <= sr])
-    dc = rng.choice([x for x in (32, 64, 128, 256, 512) if x // SIZES[dtype] <= sc]) // SIZES[dtype]
-    if rng.random() < 0.15:  # a 1x1 destination takes the scalar path
-        dst = Tile('dst', dtype, dr, dc, 1, 1)
-    else:
-        dst = make_tile(rng, 'dst', dtype, dr, dc)
-    block = 32 // SIZES[dtype]
-    r = rng.random()
-    if r < 0.6:  # in range and aligned, as far as the valid shape allows
-        ir = rng.randint(0, max(0, sr - dst.vr))
-        ic = rng.randint(0, max(0, sc - dst.vc) // block) * block
-    elif r < 0.95:
-        ir, ic = rng.randint(0, sr + 4), rng.randint(0, sc + block)
-    else:  # the parameters are uint16_t: a larger argument wraps
-        ir, ic = 65536 + rng.randint(0, sr), rng.randint(0, sc // block) * block
-        if rng.random() < 0.5:
-            ir, ic = rng.randint(0, sr - 1), 65536 + ic
+    src, dst = nested(rng, dtype, 'src', 'dst')
+    sr, sc = src.rows, src.cols
+    ir, ic = indices(rng, sr, sc, (sr - dst.vr, sc - dst.vc), 32 // SIZES[dtype])
     return Config(cid, 'TEXTRACT', target, [dst, src], 'TEXTRACT(dst, src, {ir}, {ic});',
                   extra='indexRow %d, indexCol %d' % (ir, ic), values={'ir': ir, 'ic': ic})
 
@@ -347,12 +647,111 @@ def gen_gm(op, rng, cid, target):
                                             ' (static dims %s)' % ''.join('s' if s else 'd' for s in static)))
 
 
-GENERATORS = {'TADD': gen_tadd, 'TROWSUM': gen_trowsum, 'TCOLMAX': gen_tcolmax, 'TEXTRACT': gen_textract,
-              'TEXTRACT_MAT': gen_textract_mat,
-              'TLOAD': lambda *a: gen_gm('TLOAD', *a), 'TSTORE': lambda *a: gen_gm('TSTORE', *a)}
+# Element types per op and target: those the implementation's static_asserts admit, checked by compiling each on
+# the host (a type a target rejects is a compile error there, not a configuration). Their names:
+ALL = ('float', 'half', 'bfloat16_t', 'int32_t', 'uint32_t', 'int16_t', 'uint16_t', 'int8_t', 'uint8_t')
+NO8 = ALL[:7]                                           # no 8-bit types
+NUM = ('float', 'half', 'int32_t', 'uint32_t', 'int16_t', 'uint16_t')
+FI = ('float', 'half', 'int32_t', 'int16_t')            # a2a3's vector arithmetic
+FH = ('float', 'half')
+INTS = ('int32_t', 'uint32_t', 'int16_t', 'uint16_t', 'int8_t', 'uint8_t')
+NOF = ALL[1:]                                           # a2a3's bitwise ops with a tmp tile: no float
+CONV = (('half', 'float'), ('int8_t', 'half'), ('int8_t', 'int16_t'))  # (dst, src) of TADDRELUCONV/TSUBRELUCONV
+
+OPS = {}  # label: generator; its `dtypes` name the targets the op exists on
+
+
+def ops(names, family, a2a3, a5, *args, **kw):
+    for name in names.split():
+        types = {t: v for t, v in (('a2a3', a2a3), ('a5', a5)) if v}
+        OPS[name] = family(name, types, *args, **kw)
+
+
+# Elementwise: every tile operand's valid shape must equal dst's.
+ops('TADD TSUB TMAX TMIN', elementwise, FI, ALL)
+ops('TMUL', elementwise, FI, NO8)
+ops('TDIV', elementwise, FH, NUM)
+ops('TAND TOR', elementwise, ALL, ALL)
+ops('TSHL TSHR', elementwise, INTS, INTS)
+ops('TFMOD', elementwise, ('float',), NUM)
+ops('TSUBRELU TFUSEDMULADD TMULADDDST TFUSEDMULADDRELU', elementwise, FH, FH)
+ops('TADDRELUCONV TSUBRELUCONV', elementwise, CONV, CONV)
+ops('TREM', elementwise, ('float', 'int32_t'), NUM, 'dst, src0, src1, tmp', tmp=tmp_more_cols)
+ops('TXOR', elementwise, NOF, INTS, 'dst, src0, src1, tmp')
+ops('TPRELU', elementwise, (('half', 'half', 'uint8_t'), ('float', 'float', 'uint8_t')),
+    (('half', 'half', 'uint8_t'), ('float', 'float', 'uint8_t')), 'dst, src0, src1, tmp', tmp=tmp_more_rows)
+ops('TPOW', elementwise, ('float',) + INTS, FH + INTS, 'dst, src0, src1, tmp')
+ops('TADDDEQRELU', elementwise, (('half', 'int32_t', 'int32_t'),), None, 'dst, src0, src1, S, tmp', scalars=('0.5f',))
+ops('TEXP TLOG TSQRT TRSQRT', elementwise, FH, FH, 'dst, src0')
+ops('TABS', elementwise, FH, ('float', 'half', 'int32_t', 'int16_t', 'int8_t'), 'dst, src0')
+ops('TRECIP', elementwise, FI, ALL, 'dst, src0')
+ops('TNEG', elementwise, FI, NO8, 'dst, src0')
+ops('TRELU', elementwise, ('float', 'half', 'int32_t'), ('float', 'half', 'int32_t'), 'dst, src0')
+ops('TNOT', elementwise, NOF, INTS, 'dst, src0')
+ops('TPAIRREDUCESUM', elementwise, FH, FH, 'dst, src0')
+# Tile and scalar.
+ops('TADDS TSUBS TMAXS TMINS', elementwise, FI, ALL, 'dst, src0, S')
+ops('TMULS', elementwise, FI, NO8, 'dst, src0, S')
+ops('TDIVS', elementwise, FI, NUM, 'dst, src0, S|dst, S, src0')
+ops('TANDS TORS', elementwise, ALL, ALL, 'dst, src0, S')
+ops('TSHLS TSHRS', elementwise, INTS[:4], INTS, 'dst, src0, S')
+ops('TLRELU', elementwise, FH, FH, 'dst, src0, S')
+ops('TFMODS', elementwise, ('float',), NO8, 'dst, src0, S')
+ops('TAXPY', elementwise, FH + (('float', 'half'),), FH + (('float', 'half'),), 'dst, src0, S')
+ops('TREMS', elementwise, ('float', 'int32_t'), NO8, 'dst, src0, S, tmp')
+ops('TXORS', elementwise, NOF, ALL, 'dst, src0, S, tmp')
+ops('TPOWS', elementwise, ('float',) + INTS, FH + INTS, 'dst, src0, S, tmp')
+ops('TEXPANDS', elementwise, ALL, ALL, 'dst, S')
+# Reductions: a row reduction's dst is one column, a column reduction's one row.
+ops('TROWSUM TROWPROD', rowreduce, FI, FI)
+ops('TROWMAX TROWMIN', rowreduce, FI, FI + ('int8_t', 'uint8_t'))
+ops('TROWARGMAX TROWARGMIN', rowreduce, FH, FH, idx={'float': ('int32_t', 'uint32_t'), 'half': ('int32_t', 'uint32_t')})
+ops('TCOLMAX TCOLMIN', colreduce, FI, ALL)
+ops('TCOLPROD', colreduce, FI, NO8)
+ops('TCOLSUM', colreduce, FI, ALL, tmp='binary')
+ops('TCOLARGMAX TCOLARGMIN', colreduce, ('float', 'half', 'uint32_t', 'uint16_t'), ALL, tmp='tile',
+    idx={t: ('int32_t', 'uint32_t') for t in ALL})
+# Broadcasts: a column over dst's rows, a row over its columns.
+ops('TROWEXPAND', rowexpand, ALL, ALL, binary=False)
+ops('TROWEXPANDADD TROWEXPANDSUB TROWEXPANDMUL TROWEXPANDMAX TROWEXPANDMIN', rowexpand, FI, ALL, tmp=0.25)
+ops('TROWEXPANDDIV', rowexpand, FH, ALL, tmp=0.25)
+ops('TROWEXPANDEXPDIF', rowexpand, FH, FH, tmp=0.25)
+ops('TCOLEXPAND', colexpand, ALL, ALL)
+ops('TPARTADD TPARTMUL TPARTMAX TPARTMIN', elementwise, FI, ALL, match=0.6)
+# Others.
+ops('TINSERT', tinsert, NO8, ('float', 'half', 'bfloat16_t', 'int32_t', 'int8_t'))
+ops('TMOV', tmov, ALL, ALL)
+ops('TCMPS', cmpop, ('float', 'half', 'int32_t', 'int16_t', 'uint16_t'), ALL)
+ops('TCMP', cmpop, ('float', 'half', 'int32_t'), ALL)
+ops('TSELS', tsels, NO8, ALL[:2] + ALL[3:])
+ops('TGATHER', tgather, tuple((t, i) for t in NO8 for i in ('int32_t', 'uint32_t')),
+    tuple((t, i) for t in ALL for i in ('int32_t', 'uint32_t')))
+ops('TDEQUANT', tdequant, ('int8_t', 'int16_t'), ('int8_t', 'int16_t'))
+ops('TMRGSORT', tmrgsort, FH, FH)
+ops('TSCATTER', tmov, ALL, ALL)  # TSCATTER(dst, src): mask pattern P1111, src's valid shape is dst's, then a TMOV
+MM = (('int32_t', 'int8_t', 'int8_t'), ('float', 'half', 'half'), ('float', 'float', 'float'),
+      ('float', 'bfloat16_t', 'bfloat16_t'))  # (Acc, Left, Right)
+ops('TMATMUL', matmul, MM, MM)
+ops('TMATMUL_ACC', matmul, MM, MM, 'c, a, b|c, c0, a, b')
+ops('TMATMUL_BIAS', matmul, MM, MM, 'c, a, b, bias')
+
+GENERATORS = dict(OPS)
+
+
+def exists(label, target):
+    """Whether the row's op exists on the target (rows without a type table exist on both)."""
+    types = getattr(GENERATORS[label], 'dtypes', None)
+    return types is None or target in types
+GENERATORS.update({'TEXTRACT': gen_textract, 'TEXTRACT_MAT': gen_textract_mat,
+                   'TLOAD': lambda *a: gen_gm('TLOAD', *a), 'TSTORE': lambda *a: gen_gm('TSTORE', *a)})
 
 
 # ---- Kernel files -----------------------------------------------------------------------------------------------
+
+def form_of(c):
+    """The form of a configuration's call: its text without the numbers."""
+    return re.sub(r'\b\d+(\.\d*)?f?\b', 'N', c.call)
+
 
 def write_kernel(path, configs, title):
     """Writes one kernel file; returns {line of the op call: configuration}."""
@@ -521,7 +920,8 @@ NOT_FOLLOWED = re.compile(r'^pto-lint: not followed: (.*):(\d+): (\S+) \((\d+)x\
 
 
 def lint_file(lint, db_dir, kernel):
-    """pto-lint on one kernel file: (findings of pto-upstream-assert, [(file, line, op, count, why)])."""
+    """pto-lint on one kernel file: (findings of pto-upstream-assert, [(file, line, op, count, why)], the report's
+    upstream counts per op)."""
     out = kernel + '.json'
     p = run([lint, '--cache-dir=off', '--upstream-checks', '--enable=pto-upstream-assert', '--coverage',
              '--format=json', '--output=' + out, '-j', '1', '-p', db_dir, kernel], cwd=os.path.dirname(kernel))
@@ -539,12 +939,19 @@ def lint_file(lint, db_dir, kernel):
             if not os.path.isabs(path):
                 path = os.path.join(os.path.dirname(kernel), path)
             nf.append((path, int(m.group(2)), m.group(3), int(m.group(4)), m.group(5)))
-    return [f for f in report['findings'] if f.get('ruleId') == 'pto-upstream-assert'], nf
+    ops = {op: v.get('upstream', {}) for op, v in report['summary'].get('ops', {}).items()}
+    return [f for f in report['findings'] if f.get('ruleId') == 'pto-upstream-assert'], nf, ops
 
 
-def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res):
-    """Lints a batch; a batch with asserts not followed is split until each such configuration is alone."""
-    findings, nf = lint_file(lint, db_dir, kernel)
+def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, host):
+    """Lints a batch and attributes pto-lint's not-followed asserts (counted per assert and op, not per call) to
+    configurations. They belong to the calls of their op. When every call of that op in the batch has one
+    (`calls - callsDecided` of the op's upstream counts) and there is one such assert, reached once per call, each
+    call has it. Otherwise a configuration whose attribution could change its verdict (an assert that fails on the
+    host, is not reported, and is among those not followed) is split out: the batch is halved and linted again
+    until it is alone. The others keep the batch's list as not followed in their batch (`nf_batch`): whether pto-lint
+    followed such an assert for them or not, it holds on the host, so no verdict on it can be wrong."""
+    findings, nf, counts = lint_file(lint, db_dir, kernel)
     for f in findings:
         c = lines.get(f['line'])
         m = re.match(r'pto-isa (.*):(\d+) \(PTO_ASSERT\)', f.get('citation', ''))
@@ -567,20 +974,47 @@ def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res):
             entry = (asserts.key(path, line), why)
             res[c.id]['not_followed' if op == c.op else 'setup_nf'].add(entry)
         return
+    by_op, again = {}, []
+    for c in configs:
+        by_op.setdefault(c.op, []).append(c)
+    nf_by_op = {}
+    for entry in nf:
+        nf_by_op.setdefault(entry[2], []).append(entry)
+    if any(op not in by_op for op in nf_by_op):  # an op of the set-up: whose, only splitting tells
+        again = configs
+    else:
+        for op, entries in nf_by_op.items():
+            cs, up = by_op[op], counts.get(op, {})
+            undecided = up.get('calls', -1) - up.get('callsDecided', 0)
+            if len(entries) == 1 and entries[0][3] == len(cs) == undecided == up.get('calls'):
+                path, line, _, _, why = entries[0]
+                for c in cs:
+                    res[c.id]['not_followed'].add((asserts.key(path, line), why))
+                continue
+            keys = {asserts.key(e[0], e[1]) for e in entries}
+            for c in cs:
+                if (host[c.id]['op'] - res[c.id]['violated']) & keys:
+                    again.append(c)
+                else:
+                    res[c.id]['nf_batch'] |= {(asserts.key(e[0], e[1]), e[4], e[3], len(cs)) for e in entries}
+    if not again:
+        return
     # Split: the halves are linted again and their findings replace the batch's (the same findings, and the
     # not-followed checks then attributed).
-    for c in configs:
-        res[c.id]['violated'] = set()
-        res[c.id]['other'] = set()
-        res[c.id]['setup'] = set()
-    half = len(configs) // 2
-    for k, part in enumerate((configs[:half], configs[half:])):
+    for c in again:
+        for k in ('violated', 'other', 'setup', 'nf_batch'):
+            res[c.id][k] = set()
+    if len(again) == 1:
+        parts = (again,)
+    else:
+        parts = (again[:len(again) // 2], again[len(again) // 2:])
+    for k, part in enumerate(parts):
         sub_dir = kernel[:-4] + '_%d' % k  # a directory and database of its own (batches are linted in threads)
         os.makedirs(sub_dir, exist_ok=True)
         sub = os.path.join(sub_dir, os.path.basename(sub_dir) + '.cpp')
         sub_lines = write_kernel(sub, part, 'split of %s' % os.path.basename(kernel))
         write_db(sub_dir, target, isa, [(sub, part[0].core)])
-        lint_batch(lint, sub_dir, target, isa, sub, sub_lines, asserts, res)
+        lint_batch(lint, sub_dir, target, isa, sub, sub_lines, asserts, res, host)
 
 
 # ---- Comparison -------------------------------------------------------------------------------------------------
@@ -593,6 +1027,12 @@ def not_followed_category(why):
         return 'value'
     if 'guard' in why:
         return 'guard'
+    if 'is changed in the function' in why:  # a local of the implementation, assigned again (a conditional)
+        return 'local'
+    if 'does not compile' in why:
+        return 'decl'
+    if 'not understood' in why or 'not modelled' in why:
+        return 'expr'
     return 'other'
 
 
@@ -606,18 +1046,30 @@ def compare(c, host, lint):
     for k, why in sorted(lint['setup_nf']):
         out.append(('setup', k, 'pto-lint did not follow it on a set-up line: ' + why))
     if not host['ended'] and not host['op']:
-        out.append(('host-crash', '-', 'the host run died in the call (%s) before any assert failed' % host['why']))
+        # A valid extent that is negative (a huge unsigned) or past 2^16 makes the implementation loop far past its
+        # tile: no assert fails first, and the loop leaves the host's buffers or runs past the runner's 2 s.
+        huge = any(v < 0 or v >= 65536 for t in c.tiles for v in (t.vr, t.vc))
+        out.append(('host-crash:huge' if huge else 'host-crash', '-',
+                    'the host run died in the call (%s) before any assert failed' % host['why']))
         return out
     for k, why in sorted(lint['not_followed']):
         cat = not_followed_category(why)
         kind = 'by-design' if c.unfollowed and cat == 'value' else 'not-followed:' + cat
         out.append((kind, k, why + ('; fails on the host' if k in host['op'] else '; holds on the host'
                                     if host['ended'] else '')))
-    nf = {k for k, _ in lint['not_followed']}
+    for k, why, n, m in sorted(lint['nf_batch']):
+        cat = not_followed_category(why)
+        out.append(('not-followed:' + cat, k, '%s; in its batch, for %d reach%s by its op\'s %d calls (not attributed '
+                    'to this one; it holds on the host)' % (why, n, '' if n == 1 else 'es', m)))
+    nf = {k for k, _ in lint['not_followed']} | {x[0] for x in lint['nf_batch']}
     for k in sorted(host['op'] - lint['violated'] - nf):
         out.append(('missed', k, 'fails on the host, not reported by pto-lint'))
     for k in sorted(lint['violated'] - host['op']):
-        out.append(('false-alarm', k, 'reported by pto-lint, holds on the host'))
+        if host['ended']:
+            out.append(('false-alarm', k, 'reported by pto-lint, holds on the host'))
+        else:  # the host died after an assert failed, maybe before it reached this one
+            out.append(('host-incomplete', k, 'reported by pto-lint; the host run died in the call (%s) after other '
+                        'asserts failed, maybe before it reached this one' % host['why']))
     for k in sorted(lint['other']):
         out.append(('other', k, 'a pto-upstream-assert finding that is not a violation'))
     return out
@@ -697,7 +1149,7 @@ def main():
     exp = read_expected(a.expected)
     host_isa = os.path.realpath(a.host_isa) if a.host_isa else None
     asserts = Asserts(*[os.path.join(d, 'include') for d in (isa, host_isa) if d])
-    ops = [o for o in a.ops.split(',') if o]
+    ops = list(dict.fromkeys(o for o in a.ops.split(',') if o))
     targets = [t for t in a.targets.split(',') if t]
     for o in ops:
         if o not in GENERATORS:
@@ -711,21 +1163,37 @@ def main():
         if os.path.isdir(tdir):
             shutil.rmtree(tdir)
         os.makedirs(tdir)
-        rng = random.Random('%d/%s' % (a.seed, target))
         configs, cid = {}, 0
         for op in ops:
             configs[op] = []
+            if not exists(op, target):
+                continue
+            rng = random.Random('%d/%s/%s' % (a.seed, target, op))  # a row's configurations depend on it alone
             for _ in range(a.count):
                 configs[op].append(GENERATORS[op](rng, cid, target).spell(rng))
                 cid += 1
-        # Kernel files: one op per file, `--batch` configurations each; a configuration written so that pto-lint
-        # cannot follow it is alone in its file (its not-followed checks are then its own without splitting).
+        # Kernel files: `--batch` configurations of one core kind each, the ops in turn, and never two forms of one
+        # op's call (3 or 4 operands, ...) in one file: pto-lint counts what it does not follow per op, and a form's
+        # asserts are not the other's (lint_batch). A configuration written so that pto-lint cannot follow it is
+        # alone in its file (its not-followed checks are then its own without splitting).
         batches = []
+        for core in ('vec', 'cube'):
+            cs = [c for op in ops for c in sorted(configs[op], key=lambda c: form_of(c))
+                  if c.core == core and not c.unfollowed]
+            parts, cur, forms = [], [], {}
+            for c in cs:
+                if len(cur) == a.batch or forms.get(c.op, form_of(c)) != form_of(c):
+                    parts.append(cur)
+                    cur, forms = [], {}
+                cur.append(c)
+                forms[c.op] = form_of(c)
+            if cur:
+                parts.append(cur)
+            for k, part in enumerate(parts):
+                path = os.path.join(tdir, '%s_%d.cpp' % (core, k))
+                title = '%s on %s' % (', '.join(sorted({c.label for c in part}, key=list(GENERATORS).index)), target)
+                batches.append((path, write_kernel(path, part, title)))
         for op in ops:
-            cs = [c for c in configs[op] if not c.unfollowed]
-            for k in range(0, len(cs), a.batch):
-                path = os.path.join(tdir, '%s_%d.cpp' % (op.lower(), k // a.batch))
-                batches.append((path, write_kernel(path, cs[k:k + a.batch], '%s on %s' % (op, target))))
             for c in configs[op]:
                 if c.unfollowed:
                     path = os.path.join(tdir, '%s_alone_%d.cpp' % (op.lower(), c.id))
@@ -750,9 +1218,10 @@ def main():
         host = run_host(exe, table, asserts)
         t2 = time.time()
         lint_res = {c.id: {'violated': set(), 'other': set(), 'setup': set(), 'not_followed': set(),
-                           'setup_nf': set()} for op in ops for c in configs[op]}
+                           'setup_nf': set(), 'nf_batch': set()} for op in ops for c in configs[op]}
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            list(ex.map(lambda b: lint_batch(lint, tdir, target, isa, b[0], b[1], asserts, lint_res), batches))
+            list(ex.map(lambda b: lint_batch(lint, tdir, target, isa, b[0], b[1], asserts, lint_res, host),
+                        batches))
         t3 = time.time()
         print('oracle: %s: %d configurations; host build %.1f s, host run %.1f s, pto-lint %.1f s' % (
             target, cid, t1 - t0, t2 - t1, t3 - t2))
@@ -762,7 +1231,7 @@ def main():
                 rows.append((c, host[c.id], lint_res[c.id], d))
 
     # Report: agreement per op and target, then each class of disagreement with examples.
-    print('\n%-13s %-6s %7s %6s %7s %8s  %s' % ('op', 'target', 'configs', 'fires', 'agree', 'verdict', 'disagreements'))
+    print('\n%-17s %-6s %7s %6s %7s %8s  %s' % ('op', 'target', 'configs', 'fires', 'agree', 'verdict', 'disagreements'))
     classes = {}
     for op in ops:
         for target in targets:
@@ -772,12 +1241,13 @@ def main():
             agree = sum(1 for r in rs if not r[3])
             fires = sum(1 for r in rs if r[1]['op'])
             verdict = sum(1 for r in rs if bool(r[1]['op']) == bool(r[2]['violated']) and not r[2]['not_followed']
+                          and not r[2]['nf_batch']
                           and (r[1]['ended'] or r[1]['op']))
             kinds = {}
             for r in rs:
                 for kind, _, _ in r[3]:
                     kinds[kind] = kinds.get(kind, 0) + 1
-            print('%-13s %-6s %7d %6d %6.1f%% %7.1f%%  %s' % (
+            print('%-17s %-6s %7d %6d %6.1f%% %7.1f%%  %s' % (
                 op, target, len(rs), fires, 100.0 * agree / len(rs), 100.0 * verdict / len(rs),
                 ', '.join('%s %d' % kv for kv in sorted(kinds.items())) or '-'))
             for r in rs:
@@ -812,6 +1282,7 @@ def main():
                         'host': {'fired': sorted(h['op']), 'setup': sorted(h['setup']), 'ended': h['ended'],
                                  'why': h['why']},
                         'lint': {'violated': sorted(l['violated']), 'notFollowed': sorted(map(list, l['not_followed'])),
+                                 'notFollowedInBatch': sorted(map(list, l['nf_batch'])),
                                  'setup': sorted(l['setup'])},
                         'disagreements': [list(x) for x in d]} for c, h, l, d in rows], f, indent=1)
     if not a.work:

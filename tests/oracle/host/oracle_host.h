@@ -34,13 +34,17 @@ void fired(const char *File, int Line);
 /// Marks the start of the op call under test: asserts recorded from here on belong to the call, those before it
 /// to the configuration's set-up.
 void enterOp(int Id);
-/// A host buffer for tile number Slot of a configuration (tiles otherwise point at NPU addresses).
-void *tileBuffer(int Slot);
+/// The host buffer of the tiles TASSIGNed NPU address Addr in this configuration (tiles at one address, as in an
+/// in-place call, share one); the first tile there fills it (Bytes of it, and some margin) with Fill.
+void *tileBuffer(unsigned long long Addr, int Fill, unsigned long Bytes);
 
-template <class... Tiles> void enter(int Id, Tiles &...Ts) {
-  int Slot = 0;
+/// Fills: one character per tile, '0' or '1', the byte its buffer is filled with.
+template <class... Tiles> void enter(int Id, const char *Fills, Tiles &...Ts) {
   // data() is the tile's buffer pointer, by reference (pto/common/pto_tile.hpp); TASSIGN set it to an NPU address.
-  ((Ts.data() = reinterpret_cast<typename Tiles::TileDType>(tileBuffer(Slot++))), ...);
+  ((Ts.data() = reinterpret_cast<typename Tiles::TileDType>(
+        tileBuffer(static_cast<unsigned long long>(reinterpret_cast<__UINTPTR_TYPE__>(Ts.data())), *Fills++ - '0',
+                   sizeof(typename Tiles::DType) * Tiles::Rows * Tiles::Cols))),
+   ...);
   enterOp(Id);
 }
 } // namespace pto_oracle
@@ -57,6 +61,6 @@ inline int printf(const char *, const char *, const char *, const char *File, in
 inline void trap() {}
 
 /// The kernels' marker before the op call (an empty statement when pto-lint reads them).
-#define PTO_ORACLE_ENTER(Id, ...) ::pto_oracle::enter(Id, __VA_ARGS__)
+#define PTO_ORACLE_ENTER(Id, Fills, ...) ::pto_oracle::enter(Id, Fills, __VA_ARGS__)
 
 #endif

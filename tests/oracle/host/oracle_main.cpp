@@ -11,6 +11,8 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <map>
 #include <set>
 #include <string>
 #include <unistd.h>
@@ -31,13 +33,30 @@ void enterOp(int Id) {
   InOp = true;
 }
 
-void *tileBuffer(int Slot) {
+std::map<unsigned long long, size_t> Slots; // NPU address -> buffer, per configuration
+
+void *tileBuffer(unsigned long long Addr, int Fill, unsigned long Bytes) {
   // Large enough for any tile the generator declares, and for the indexing of a call whose asserts failed.
   constexpr size_t SlotBytes = 4u << 20;
   static char *Pool = static_cast<char *>(std::calloc(8, SlotBytes));
-  return Pool + size_t(Slot % 8) * SlotBytes;
+  auto [It, New] = Slots.emplace(Addr, Slots.size());
+  char *Buf = Pool + (It->second % 8) * SlotBytes;
+  if (New) // the tile and twice as much past it (a valid region past the tile reads on), at most the slot
+    std::memset(Buf, Fill, Bytes * 3 + 16384 < SlotBytes ? Bytes * 3 + 16384 : SlotBytes);
+  return Buf;
 }
 } // namespace pto_oracle
+
+// clang lowers a float -> __bf16 (bfloat16_t) conversion to compiler-rt's __truncsfbf2, which the host's libgcc
+// may not have; the values are never read, but the call must link.
+extern "C" __bf16 __truncsfbf2(float F) {
+  unsigned U;
+  std::memcpy(&U, &F, sizeof U);
+  unsigned short H = static_cast<unsigned short>((U + 0x7fffu + ((U >> 16) & 1u)) >> 16); // round to nearest even
+  __bf16 B;
+  std::memcpy(&B, &H, sizeof B);
+  return B;
+}
 
 struct OracleCase {
   int id;
@@ -62,6 +81,7 @@ int main(int Argc, char **Argv) {
     pto_oracle::CurrentId = OracleCases[I].id;
     pto_oracle::InOp = false;
     pto_oracle::Seen.clear();
+    pto_oracle::Slots.clear();
     std::printf("B %d\n", OracleCases[I].id);
     alarm(2);
     OracleCases[I].run(Gm);
