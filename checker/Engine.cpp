@@ -663,6 +663,10 @@ private:
   };
   std::unique_ptr<ForSolver> SolverSide;
   const ForSolver &forQueries();
+  /// Whether the call's path implies that its symbolic valid dims lie within their tiles (the hypotheses
+  /// PathAndWellFormed adds; pto-tile-valid-bounds checks them), asked once; true when there are none.
+  bool wellFormed();
+  std::optional<bool> WellFormedHolds;
   /// Facts a check's rule names that this call does not have (a front end that could not provide them): values
   /// pto-lint does not know, opaque constants, so the verdict can only be proved or unknown.
   std::vector<std::string> missingFacts(const Reading &Rd);
@@ -684,6 +688,23 @@ const Engine::CallRun::ForSolver &Engine::CallRun::forQueries() {
     SolverSide->Shared = std::make_shared<const z3model::DeclTable>(Facts.Decls, std::move(Hyps));
   }
   return *SolverSide;
+}
+
+bool Engine::CallRun::wellFormed() {
+  if (!WellFormedHolds) {
+    WellFormedHolds = true;
+    if (!Facts.WellFormed.empty()) {
+      Query Q;
+      Q.name = "well-formed " + C.loc.file + ":" + std::to_string(C.loc.line);
+      Q.prelude = E.Rules.prelude();
+      Q.shared = forQueries().Shared;
+      Q.sharedHypotheses = forQueries().PathOnly;
+      Q.property = Facts.WellFormed.size() == 1 ? Facts.WellFormed.front() : Term::apply(term::Op::And, Facts.WellFormed);
+      Q.pool = 1;
+      WellFormedHolds = E.Solver.check(Q).verdict == Verdict::Proved;
+    }
+  }
+  return *WellFormedHolds;
 }
 
 std::vector<std::string> Engine::CallRun::missingFacts(const Reading &Rd) {
@@ -1151,6 +1172,22 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
           << z3model::Solver::toSmtLib(Q);
     auto Start = std::chrono::steady_clock::now();
     z3model::Result Res = E.Solver.check(Q);
+    // Decided with the valid dims within their tiles, which only pto-tile-valid-bounds checks: where the call's path
+    // does not imply that, a proof must also hold without it, and a violation is one for some values (those within
+    // the tiles), not for all.
+    if (!A && (Res.verdict == Verdict::Proved || Res.verdict == Verdict::ViolatedAlways) && !wellFormed()) {
+      if (Res.verdict == Verdict::ViolatedAlways) {
+        Res.verdict = Verdict::ViolatedSometimes;
+      } else {
+        Query Bare = Q;
+        Bare.sharedHypotheses = forQueries().PathOnly;
+        if (E.Solver.check(Bare).verdict != Verdict::Proved) {
+          NotFollowed("it holds only while the valid dims lie within their tiles, which the call's path does not "
+                      "imply (pto-tile-valid-bounds)");
+          continue;
+        }
+      }
+    }
     E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
     if (Res.verdict == Verdict::Proved) {
       T.checks += Ts.size();

@@ -397,4 +397,69 @@ TEST(Engine, AssumeRulesDecidesUpstreamChecksUnderTheRules) {
   EXPECT_NE(std::get<3>(V.notFollowed.begin()->first).find("accept none of its values"), std::string::npos);
 }
 
+/// Upstream's checks are decided with the call's symbolic valid dims within their tiles, which only
+/// pto-tile-valid-bounds checks. Where the call's path does not imply that, a check that needs it is not proved (the
+/// oracle's wrong "proved", tests/oracle/expected.txt), and a violation within the tiles is one for some values.
+TEST(Engine, UpstreamChecksThatNeedTheTileBoundsAreProvedOnlyWhereThePathGivesThem) {
+  auto Lifted = [](const std::string &Cond, const std::string &Text) {
+    UpstreamCheck U;
+    U.term = smt(Cond);
+    U.text = Text;
+    U.loc = {"pto/npu/a2a3/TColReduceIdx.hpp", 60, 5};
+    U.target = Target::A2A3;
+    return U;
+  };
+  EngineOptions O;
+  O.targets = {Target::A2A3};
+  O.enable = {UpstreamAssertId};
+  const std::string Within = "it holds only while the valid dims lie within their tiles";
+  auto Reasons = [](const Tally &T) {
+    std::string R;
+    for (const auto &[K, N] : T.notFollowed)
+      R += std::get<3>(K) + "\n";
+    return R;
+  };
+  // src is 16 x 256 with n valid columns, n a parameter nothing bounds: n <= 256 follows only from the tile's bounds.
+  CallSite C = call(symbolic("|s.n|"), 128);
+  C.symbols.push_back(param("n"));
+  C.upstream.push_back(Lifted("(<= |s.n| 256)", "srcValidCol <= Cols"));
+  {
+    Tally T;
+    auto Fs = check(C, T, O);
+    EXPECT_EQ(find(Fs, UpstreamAssertId), nullptr);
+    EXPECT_EQ(T.upstreamOps["TCOLARGMIN"].proved, 0u);
+    EXPECT_EQ(T.upstreamOps["TCOLARGMIN"].notFollowed, 1u);
+    EXPECT_NE(Reasons(T).find(Within), std::string::npos) << Reasons(T);
+  }
+  // A guard that bounds n: proved.
+  CallSite G = C;
+  G.path.push_back({smt("(and (<= 1 |s.n|) (<= |s.n| 200))"), "1 <= n && n <= 200", {"k.cpp", 18, 3}});
+  {
+    Tally T;
+    auto Fs = check(G, T, O);
+    EXPECT_EQ(find(Fs, UpstreamAssertId), nullptr);
+    EXPECT_EQ(T.upstreamOps["TCOLARGMIN"].proved, 1u) << Reasons(T);
+  }
+  // Failing for every n within the tile, but not for n = 300: violated for some values, with one within the tile.
+  C.upstream = {Lifted("(> |s.n| 256)", "srcValidCol > Cols")};
+  {
+    Tally T;
+    auto Fs = check(C, T, O);
+    const Finding *F = find(Fs, UpstreamAssertId);
+    ASSERT_TRUE(F);
+    EXPECT_EQ(F->status, Status::ViolatedSometimes) << F->message;
+    ASSERT_TRUE(F->counterexample.count("n"));
+    EXPECT_LE(F->counterexample.at("n"), 256);
+    EXPECT_GE(F->counterexample.at("n"), 0);
+  }
+  G.upstream = C.upstream; // within the guard, it does fail for every n
+  {
+    Tally T;
+    auto Fs = check(G, T, O);
+    const Finding *F = find(Fs, UpstreamAssertId);
+    ASSERT_TRUE(F);
+    EXPECT_EQ(F->status, Status::ViolatedAlways) << F->message;
+  }
+}
+
 } // namespace
