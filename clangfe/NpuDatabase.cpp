@@ -31,6 +31,18 @@ std::vector<CompileCommand> NpuDatabase::getAllCompileCommands() const {
   return translate(Inner->getAllCompileCommands());
 }
 
+std::vector<CompileCommand> NpuDatabase::retargeted(llvm::StringRef File, const std::string &Target) const {
+  std::vector<CompileCommand> Cmds;
+  for (CompileCommand &C : Inner->getCompileCommands(File)) {
+    std::vector<std::string> Args = driver::retargetNpuCommand(C.CommandLine, Target);
+    if (Args.empty())
+      continue;
+    C.CommandLine = std::move(Args);
+    Cmds.push_back(std::move(C));
+  }
+  return translate(std::move(Cmds));
+}
+
 std::vector<CompileCommand> NpuDatabase::translate(std::vector<CompileCommand> Cmds) const {
   std::vector<CompileCommand> Out;
   for (CompileCommand &C : Cmds) {

@@ -154,6 +154,14 @@ bool ClangFrontEnd::translate(const std::vector<std::string> &Files, const std::
     Commands[F] = commandsOf(*DB, std::string(Abs));
     if (Commands[F].empty())
       Commands[F] = commandsOf(*DB, F);
+    for (checker::Target T : {checker::Target::A2A3, checker::Target::A5}) {
+      std::string Name = checker::targetName(T);
+      std::vector<CompileCommand> Other = NpuDB.retargeted(Abs, Name);
+      if (Other.empty())
+        Other = NpuDB.retargeted(F, Name);
+      if (!Other.empty())
+        Retargeted[{F, Name}] = std::move(Other);
+    }
   }
   for (const std::string &E : NpuDB.Errors)
     llvm::errs() << "pto-lint: error: " << E << "\n";
@@ -241,7 +249,79 @@ private:
     return false;
   }
 };
+/// The errors of a parse that prints nothing: their count, and the first as `file:line:col: text`. (Not the base
+/// class's counts: clang would print them, "N warnings and M errors generated".)
+class FirstError : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    if (L != DiagnosticsEngine::Error && L != DiagnosticsEngine::Fatal)
+      return;
+    if (Errors++)
+      return;
+    llvm::SmallString<128> Text;
+    Info.FormatDiagnostic(Text);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
+      if (P.isValid())
+        First = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn()) +
+                ": ";
+    }
+    First += std::string(Text);
+  }
+  unsigned Errors = 0;
+  std::string First;
+};
+
+/// A tool over the commands of one file, with the CLI's argument adjusters.
+std::unique_ptr<ClangTool> toolFor(const OneFileDatabase &One, const std::string &File, const std::string &ResourceDir,
+                                   bool Upstream) {
+  // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
+  // command's directory and back, so threads linting files of different directories changed it under each other
+  // (relative -I paths then failed to resolve).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(llvm::vfs::createPhysicalFileSystem().release());
+  auto Tool = std::make_unique<ClangTool>(One, std::vector<std::string>{File}, std::make_shared<PCHContainerOperations>(),
+                                          FS);
+  Tool->appendArgumentsAdjuster(stripPlugins);
+  if (!ResourceDir.empty())
+    Tool->appendArgumentsAdjuster(getInsertArgumentAdjuster(("-resource-dir=" + ResourceDir).c_str(),
+                                                            ArgumentInsertPosition::BEGIN));
+  if (Upstream) // errors in upstream's asserts are dropped: they must not stop the compile at the error limit
+    Tool->appendArgumentsAdjuster(getInsertArgumentAdjuster("-ferror-limit=0", ArgumentInsertPosition::END));
+  Tool->setPrintErrorMessage(false); // the exit code and summary say it, once, not per thread in any order
+  return Tool;
+}
 } // namespace
+
+void ClangFrontEnd::parseOtherTargets(const std::string &File, driver::Session &S, std::set<std::string> &Read) {
+  const driver::Options &O = S.options();
+  if (!O.upstreamChecks || !O.targetsExplicit)
+    return;
+  for (checker::Target T : O.engine.targets) {
+    std::string Name = checker::targetName(T);
+    auto It = Retargeted.find({File, Name});
+    if (It == Retargeted.end())
+      continue;
+    auto Other = std::make_shared<driver::Session>(O, S.rules());
+    Other->collectUnits();
+    Rendering How;
+    How.diagnostics = false;
+    How.findingsAreNotCompileErrors = true; // no "N warnings generated" of a parse that prints nothing
+    Factory F(Other, How, Read);
+    OneFileDatabase One(It->second);
+    FirstError Errors;
+    std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir, true);
+    Tool->setDiagnosticConsumer(&Errors);
+    Tool->run(&F);
+    if (Errors.Errors) {
+      llvm::errs() << "pto-lint: warning: '" << File << "' does not compile for " << Name
+                   << " (its command with that target's architecture): upstream's " << Name
+                   << " checks of its calls are not made; the first error: " << Errors.First << "\n";
+      continue;
+    }
+    S.otherTargets(Other->collected());
+  }
+}
 
 int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session> S, bool Text, std::string &Printed,
                         std::set<std::string> &Read) {
@@ -257,22 +337,12 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
   bool Upstream = Unit.options().upstreamChecks;
   CompilerNoiseFilter Filter(Printer, CompilerWarnings, Upstream ? &Unit : nullptr);
+  parseOtherTargets(File, Unit, Read);
   auto It = Commands.find(File);
   OneFileDatabase One(It == Commands.end() ? std::vector<CompileCommand>{} : It->second);
-  // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
-  // command's directory and back, so threads linting files of different directories changed it under each other
-  // (relative -I paths then failed to resolve).
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(llvm::vfs::createPhysicalFileSystem().release());
-  ClangTool Tool(One, {File}, std::make_shared<PCHContainerOperations>(), FS);
-  Tool.appendArgumentsAdjuster(stripPlugins);
-  if (!ResourceDir.empty())
-    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(("-resource-dir=" + ResourceDir).c_str(),
-                                                           ArgumentInsertPosition::BEGIN));
-  if (Upstream) // errors in upstream's asserts are dropped: they must not stop the compile at the error limit
-    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster("-ferror-limit=0", ArgumentInsertPosition::END));
-  Tool.setDiagnosticConsumer(&Filter);
-  Tool.setPrintErrorMessage(false); // the exit code and summary say it, once, not per thread in any order
-  int Status = Tool.run(&F);
+  std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir, Upstream);
+  Tool->setDiagnosticConsumer(&Filter);
+  int Status = Tool->run(&F);
   if (Status && Upstream && Filter.getNumErrors() == Unit.upstreamAssertErrors())
     Status = 0; // every error was one of upstream's asserts
   OS.flush();

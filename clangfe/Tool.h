@@ -46,6 +46,12 @@ private:
   std::string DBName; // the -p database's path, "" for others
   bool FromBuildPath = false;
   std::map<std::string, std::vector<clang::tooling::CompileCommand>> Commands; // translated, per input
+  /// Per input and other NPU target ("a5" for a dav-c220 command, ...): its CCE commands naming that target,
+  /// translated (a kernel checked for several targets is parsed once per target).
+  std::map<std::pair<std::string, std::string>, std::vector<clang::tooling::CompileCommand>> Retargeted;
+  /// Parses File once more for each other NPU target S checks (explicitly) and hands S the units (otherTargets);
+  /// says once, on standard error, when File does not compile for one.
+  void parseOtherTargets(const std::string &File, driver::Session &S, std::set<std::string> &Read);
 };
 
 } // namespace pto::clangfe

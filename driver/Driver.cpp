@@ -107,7 +107,8 @@ std::string ruleGlobList(const std::string &Key, const std::string &V, std::vect
 const std::vector<OptionSpec> &optionTable() {
   static const std::vector<OptionSpec> Table = {
       {"target", "a2a3,a5,cpu", "targets to check, or all (default: all; a translation unit built for one target "
-                                "is checked for it)", false,
+                                "is checked for it; given, a CCE command is also parsed for each other NPU target "
+                                "listed, for its upstream checks)", false,
        [](Options &O, const std::string &V) -> std::string {
          std::string Bad;
          if (!checker::parseTargetList(V, O.engine.targets, Bad))
@@ -433,7 +434,42 @@ void UnitCache::put(const std::string &Key, Entry E) {
   Map.emplace(Key, std::move(E));
 }
 
-std::vector<Finding> Session::lint(const Unit &U, const SourceText &Text) {
+Unit Session::withOtherTargets(const Unit &U) const {
+  Unit Out = U;
+  std::map<std::string, std::vector<const checker::UpstreamCheck *>> ByCall; // callKey without upstream -> checks
+  for (const Unit &O : Others) {
+    if (!O.inferredTarget)
+      continue;
+    for (const checker::CallSite &C : O.calls) {
+      checker::CallSite Bare = C;
+      Bare.upstream.clear();
+      auto &Checks = ByCall[checker::callKey(Bare)];
+      for (const checker::UpstreamCheck &K : C.upstream)
+        if (K.target == O.inferredTarget)
+          Checks.push_back(&K);
+    }
+  }
+  for (checker::CallSite &C : Out.calls) {
+    std::vector<checker::UpstreamCheck> Own = std::move(C.upstream);
+    C.upstream.clear();
+    auto It = ByCall.find(checker::callKey(C));
+    C.upstream = std::move(Own);
+    if (It != ByCall.end())
+      for (const checker::UpstreamCheck *K : It->second)
+        C.upstream.push_back(*K);
+  }
+  return Out;
+}
+
+std::vector<Finding> Session::lint(const Unit &Given, const SourceText &Text) {
+  if (Collecting) {
+    Collected.push_back(Given);
+    return {};
+  }
+  std::optional<Unit> Merged;
+  if (!Others.empty())
+    Merged = withOtherTargets(Given);
+  const Unit &U = Merged ? *Merged : Given;
   ++R.translationUnits;
   if (!U.mainFile.empty())
     R.mainFiles.insert(U.mainFile);

@@ -160,6 +160,15 @@ public:
   /// thread or from its cache, and reports from one session that absorbed them all, in input order).
   void absorb(const Results &O) { R.add(O); }
 
+  /// A kernel checked for several targets is parsed once per target (docs/upstream-checks.md, "The target"). The
+  /// session of another target's parse collects its units instead of checking them (collectUnits, collected); the
+  /// session that checks gets them (otherTargets), and each of its calls gains the upstream checks of the call that
+  /// reads alike there (the same facts: callKey), from that target's implementation.
+  void collectUnits() { Collecting = true; }
+  std::vector<Unit> collected() { return std::move(Collected); }
+  void otherTargets(std::vector<Unit> Us) { Others.insert(Others.end(), Us.begin(), Us.end()); }
+  const checker::RuleSet &rules() const { return Rules; }
+
   const Results &results() const { return R; }
   /// The findings of the whole run, de-duplicated across units (the cores of a mixed kernel, shared headers).
   std::vector<checker::Finding> findings() const;
@@ -181,6 +190,10 @@ private:
   const checker::RuleSet &Rules;
   Results R;
   unsigned AssertErrors = 0;
+  bool Collecting = false;
+  std::vector<Unit> Collected, Others;
+  /// U with the upstream checks of Others' calls that read alike joined to its calls.
+  Unit withOtherTargets(const Unit &U) const;
   std::shared_ptr<const Baseline> Base;
   std::map<std::string, unsigned> BaseLeft; // fingerprint -> entries not matched yet
   bool baselined(const checker::Finding &F);

@@ -148,4 +148,27 @@ NpuTranslation translateNpuCommand(const std::vector<std::string> &Args, const s
   return T;
 }
 
+std::vector<std::string> retargetNpuCommand(const std::vector<std::string> &Args, const std::string &Target) {
+  NpuTranslation T = translateNpuCommand(Args, "");
+  if (!T.isNpu || !T.error.empty() || T.target == Target || Args.empty())
+    return {};
+  const support::NpuArch *To = nullptr;
+  for (const support::NpuArch &A : support::npuArchs())
+    if (support::targetName(A.target) == Target && A.aicoreArch && !To)
+      To = &A;
+  if (!To)
+    return {};
+  std::vector<std::string> Out{Args.front()};
+  for (size_t I = 1; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (A == "--cce-aicore-arch" || A == "--npu-arch")
+      ++I; // and its value
+    else if (!startsWith(A, "--cce-aicore-arch=") && !startsWith(A, "--npu-arch="))
+      Out.push_back(A);
+  }
+  Out.push_back("--cce-aicore-arch=" + std::string(To->aicoreArch) +
+                (T.cores.size() == 1 ? "-" + T.cores.front().name : std::string()));
+  return Out;
+}
+
 } // namespace pto::driver

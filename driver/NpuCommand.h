@@ -43,6 +43,12 @@ inline constexpr const char *NpuPreludeFile = "pto_lint_cce_prelude.h";
 ///  * ends with -fsyntax-only -Qunused-arguments -Wno-error and -Wno-* for what the prelude causes.
 NpuTranslation translateNpuCommand(const std::vector<std::string> &Args, const std::string &PreludeDir);
 
+/// The CCE command Args (one translateNpuCommand takes without error) as it would name Target ("a2a3", "a5")
+/// instead: its architecture option replaced by `--cce-aicore-arch=` of Target's architecture for the same core
+/// kinds, everything else as written. Empty when Args is not such a command, already names Target, or Target has no
+/// `--cce-aicore-arch` spelling. (A kernel checked for several targets is parsed once per target.)
+std::vector<std::string> retargetNpuCommand(const std::vector<std::string> &Args, const std::string &Target);
+
 } // namespace pto::driver
 
 #endif

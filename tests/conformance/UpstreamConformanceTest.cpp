@@ -779,6 +779,68 @@ std::vector<RealExpect> realExpectations(const std::string &Path) {
 /// Per target: every finding is an `expect` annotation on its line (rule, severity, message), with the counterexample
 /// the `expect-note` names; nothing else is reported; every check is decided and every upstream check reached is
 /// followed (so each guarded form is proved, not skipped), with the totals pinned below.
+/// A kernel checked for several targets is checked against each target's implementation: its a2a3 command with
+/// --target=a2a3,a5 is parsed once more as its a5 command would be (the architecture swapped), and gives the a5
+/// implementation's findings, exactly those of the a5 command on its own, next to the a2a3 ones. A kernel that does
+/// not compile for the other target says so once, on standard error (tadddeqrelu: pto-isa has no a5 TADDDEQRELU).
+TEST(Upstream, SeveralTargetsAreEachCheckedAgainstTheirImplementation) {
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
+  struct Outcome {
+    int rc;
+    std::set<std::string> findings; // "line rule target message"
+    std::string err;
+  };
+  auto Lint = [&](const std::string &Path, const std::string &Target, const std::string &Arch,
+                  const std::string &Targets) {
+    char T[] = "/tmp/ptolint-targets-XXXXXX";
+    std::string Dir = mkdtemp(T);
+    KernelCommand K{Path, Arch, {}};
+    Json Db = Json::array({{{"directory", Dir}, {"file", Path}, {"arguments", upstreamArgs(Target, K, Isa)}}});
+    std::ofstream(Dir + "/compile_commands.json") << Db.dump();
+    std::string Cmd = Cli + " --target=" + Targets + " --format=json --output=" + Dir + "/report.json -p " + Dir +
+                      " " + Path + " > /dev/null 2> " + Dir + "/err.txt";
+    int St = std::system(Cmd.c_str());
+    Outcome O{WIFEXITED(St) ? WEXITSTATUS(St) : -1, {}, readFile(Dir + "/err.txt")};
+    Json R = Json::parse(readFile(Dir + "/report.json"), nullptr, false);
+    fs::remove_all(Dir);
+    EXPECT_TRUE(R.is_object()) << O.err;
+    if (R.is_object())
+      for (const Json &F : R["findings"])
+        for (const Json &Tg : F["targets"])
+          O.findings.insert(std::to_string(F["line"].get<unsigned>()) + " " + F["ruleId"].get<std::string>() + " " +
+                            Tg.get<std::string>() + " " + F["message"].get<std::string>());
+    return O;
+  };
+  auto OnTarget = [](const std::set<std::string> &Fs, const std::string &Target) {
+    std::set<std::string> Out;
+    for (const std::string &F : Fs)
+      if (F.find(" pto-upstream-assert " + Target + " ") != std::string::npos)
+        Out.insert(F);
+    return Out;
+  };
+  std::string Path = Src + "/tests/kernels/real/vec-ops.cpp";
+  Outcome A5 = Lint(Path, "a5", "dav-c310-vec", "a5");
+  Outcome A2 = Lint(Path, "a2a3", "dav-c220-vec", "a2a3");
+  Outcome Both = Lint(Path, "a2a3", "dav-c220-vec", "a2a3,a5");
+  ASSERT_FALSE(OnTarget(A5.findings, "a5").empty()) << "the kernel has defects a5's implementation asserts";
+  EXPECT_EQ(OnTarget(Both.findings, "a5"), OnTarget(A5.findings, "a5")) << Both.err;
+  EXPECT_EQ(OnTarget(Both.findings, "a2a3"), OnTarget(A2.findings, "a2a3")) << Both.err;
+  EXPECT_EQ(Both.err.find("does not compile"), std::string::npos) << Both.err;
+
+  std::string Tadd = Isa + "/tests/npu/a2a3/src/st/testcase/tadddeqrelu/tadddeqrelu_kernel.cpp";
+  Outcome One = Lint(Tadd, "a2a3", "dav-c220-vec", "a2a3");
+  Outcome Two = Lint(Tadd, "a2a3", "dav-c220-vec", "a2a3,a5");
+  std::string Says = "does not compile for a5";
+  size_t At = Two.err.find(Says);
+  ASSERT_NE(At, std::string::npos) << Two.err;
+  EXPECT_EQ(Two.err.find(Says, At + 1), std::string::npos) << "said once\n" << Two.err;
+  EXPECT_NE(Two.err.find("TADDDEQRELU_IMPL"), std::string::npos) << "with the first error\n" << Two.err;
+  EXPECT_EQ(Two.rc, One.rc) << Two.err;
+  EXPECT_EQ(OnTarget(Two.findings, "a2a3"), OnTarget(One.findings, "a2a3"));
+}
+
 TEST(Upstream, RealHeadersRefuteTheDefectsAndProveTheGuardedForms) {
   std::string Isa = pto::testutil::ptoIsaDir(Src);
   if (Isa.empty())

@@ -22,7 +22,8 @@ assert it reached. Everything else is a disagreement, listed with its configurat
   not-followed:*  pto-lint did not follow an assert of the call (never a pass), by the kind of reason it gives:
                   :value (a value of the kernel it could not follow), :solver (not decided in time), :guard,
                   :local (a local of the implementation assigned again), :expr (an expression of the
-                  implementation not understood), :decl (a declaration "does not compile"), :other; or not
+                  implementation not understood), :decl (a declaration "does not compile"), :bounds (it holds only
+                  with the valid dims within their tiles, which the call's path does not imply), :other; or not
                   followed for some calls of its op in its batch (not attributed further: it holds on the host)
   by-design       not followed because the configuration writes a value in a form pto-lint documents that it
                   does not follow (see Speller); listed, triaged once, never a pass either
@@ -1021,6 +1022,8 @@ def lint_batch(lint, db_dir, target, isa, kernel, lines, asserts, res, host):
 
 def not_followed_category(why):
     """What kind of reason pto-lint gives for not following an assert (its --coverage text)."""
+    if 'lie within their tiles' in why:  # a valid dim the call's path does not bound (pto-tile-valid-bounds)
+        return 'bounds'
     if 'time cap' in why or 'timeout' in why or 'resource limit' in why:
         return 'solver'
     if 'could not follow' in why:
@@ -1054,7 +1057,7 @@ def compare(c, host, lint):
         return out
     for k, why in sorted(lint['not_followed']):
         cat = not_followed_category(why)
-        kind = 'by-design' if c.unfollowed and cat == 'value' else 'not-followed:' + cat
+        kind = 'by-design' if c.unfollowed and cat in ('value', 'bounds') else 'not-followed:' + cat
         out.append((kind, k, why + ('; fails on the host' if k in host['op'] else '; holds on the host'
                                     if host['ended'] else '')))
     for k, why, n, m in sorted(lint['nf_batch']):
