@@ -1167,26 +1167,28 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       Q.decls.insert(Q.decls.end(), A->decls.begin(), A->decls.end());
       Q.hypotheses.insert(Q.hypotheses.end(), A->hypotheses.begin(), A->hypotheses.end());
     }
+    // Decided with the valid dims within their tiles, which only pto-tile-valid-bounds checks, where the call's path
+    // implies that. Elsewhere the check is decided without it: a proof is one; a check that depends on a value
+    // pto-lint does not follow is not followed, as anywhere; otherwise, with them, a proof means it holds only within
+    // the tiles (not followed), and a violation is one for some values (those within the tiles), not for all.
+    auto Start = std::chrono::steady_clock::now();
+    bool Bounded = A || wellFormed();
+    if (!Bounded)
+      Q.sharedHypotheses = forQueries().PathOnly;
     if (!E.Opts.dumpDir.empty())
       std::ofstream(E.Opts.dumpDir + "/" + UpstreamAssertId + "-" + std::to_string(++E.Dumped) + ".smt2")
           << z3model::Solver::toSmtLib(Q);
-    auto Start = std::chrono::steady_clock::now();
     z3model::Result Res = E.Solver.check(Q);
-    // Decided with the valid dims within their tiles, which only pto-tile-valid-bounds checks: where the call's path
-    // does not imply that, a proof must also hold without it, and a violation is one for some values (those within
-    // the tiles), not for all.
-    if (!A && (Res.verdict == Verdict::Proved || Res.verdict == Verdict::ViolatedAlways) && !wellFormed()) {
-      if (Res.verdict == Verdict::ViolatedAlways) {
-        Res.verdict = Verdict::ViolatedSometimes;
-      } else {
-        Query Bare = Q;
-        Bare.sharedHypotheses = forQueries().PathOnly;
-        if (E.Solver.check(Bare).verdict != Verdict::Proved) {
-          NotFollowed("it holds only while the valid dims lie within their tiles, which the call's path does not "
-                      "imply (pto-tile-valid-bounds)");
-          continue;
-        }
+    if (!Bounded && Res.verdict != Verdict::Proved && Why.empty()) {
+      Q.sharedHypotheses = forQueries().PathAndWellFormed;
+      Res = E.Solver.check(Q);
+      if (Res.verdict == Verdict::Proved) {
+        NotFollowed("it holds only while the valid dims lie within their tiles, which the call's path does not imply "
+                    "(pto-tile-valid-bounds)");
+        continue;
       }
+      if (Res.verdict == Verdict::ViolatedAlways)
+        Res.verdict = Verdict::ViolatedSometimes;
     }
     E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
     if (Res.verdict == Verdict::Proved) {
