@@ -6,6 +6,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -478,6 +479,16 @@ std::string writeSite(const HtmlSite &Site, const std::string &Dir) {
   for (const auto &[Name, Text] : Site)
     if (std::string Err = support::writeAtomically(Dir + "/" + Name, Text); !Err.empty())
       return Err;
+  // Pages of an earlier report in the same directory that this one does not have (it had more findings).
+  std::error_code EC;
+  std::vector<std::string> Stale;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC)) {
+    std::string Name = llvm::sys::path::filename(It->path()).str();
+    if (Name.rfind("finding-", 0) == 0 && llvm::StringRef(Name).ends_with(".html") && !Site.count(Name))
+      Stale.push_back(It->path());
+  }
+  for (const std::string &P : Stale)
+    llvm::sys::fs::remove(P);
   return "";
 }
 

@@ -192,6 +192,12 @@ TEST(HtmlReport, SiteIsWrittenIntoADirectoryOnly) {
   EXPECT_EQ(driver::writeSite(site({validBounds()}), D + "/out"), "");
   EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/index.html"));
   EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/finding-1.html"));
+  // A smaller report in the same directory leaves no page of the earlier one behind.
+  EXPECT_EQ(driver::writeSite(site({tmpSize("a.cpp"), tmpSize("b.cpp")}), D + "/out"), "");
+  EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/finding-2.html"));
+  EXPECT_EQ(driver::writeSite(site({tmpSize("a.cpp")}), D + "/out"), "");
+  EXPECT_FALSE(std::filesystem::exists(D + "/out/finding-2.html"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/finding-1.html"));
   std::ofstream(D + "/file") << "x";
   EXPECT_NE(driver::writeSite(site({}), D + "/file").find("is not a directory"), std::string::npos);
 }
