@@ -235,6 +235,89 @@ std::string toText(const std::vector<Finding> &Fs, const RunInfo &Info) {
   return Out;
 }
 
+namespace {
+
+/// A located place as the JSON report writes it.
+Json placeJson(const SourceLoc &L, const std::string &BaseDir) {
+  return {{"file", relPath(L.file, BaseDir)}, {"line", L.line}, {"column", L.col}};
+}
+
+/// One tile operand of a finding (Finding::tiles); values not known are left out.
+Json tileJson(const TileView &T, const std::string &BaseDir) {
+  Json J;
+  J["role"] = T.role;
+  J["expr"] = T.expr;
+  J["type"] = T.type;
+  J["memory"] = T.memory;
+  J["dtype"] = T.dtype;
+  J["elemBytes"] = T.elemBytes;
+  J["rows"] = T.rows;
+  J["cols"] = T.cols;
+  if (T.validRow)
+    J["validRow"] = *T.validRow;
+  if (T.validCol)
+    J["validCol"] = *T.validCol;
+  J["placed"] = T.placed;
+  if (T.addr)
+    J["addr"] = *T.addr;
+  J["fromCounterexample"] = T.fromModel;
+  J["subject"] = T.subject;
+  if (T.declLoc.valid())
+    J["declared"] = placeJson(T.declLoc, BaseDir);
+  return J;
+}
+
+/// One finding of the JSON report (schema 1's finding object); SARIF results carry it too (properties.finding).
+Json findingJson(const Finding &F, const std::string &BaseDir) {
+  std::string File = relPath(F.loc.file, BaseDir);
+  Json Notes = Json::array();
+  for (const Note &N : F.notes) {
+    const SourceLoc &L = N.loc.valid() ? N.loc : F.loc;
+    Notes.push_back({{"file", relPath(L.file, BaseDir)},
+                     {"line", L.line},
+                     {"column", L.col},
+                     {"message", N.text}});
+  }
+  Json Cex = Json::object();
+  for (const auto &[Name, Value] : F.counterexample)
+    Cex[Name] = Value;
+  Json E;
+  E["ruleId"] = F.ruleId;
+  E["op"] = F.op;
+  E["status"] = statusName(F.status);
+  E["severity"] = severityName(F.severity);
+  E["targets"] = targetNames(findingTargets(F));
+  E["file"] = File;
+  E["line"] = F.loc.line;
+  E["column"] = F.loc.col;
+  E["function"] = F.function;
+  E["message"] = F.message;
+  E["notes"] = Notes;
+  E["help"] = F.help;
+  E["counterexample"] = Cex;
+  E["citation"] = F.citation;
+  E["fingerprint"] = fingerprint(F, BaseDir);
+  if (F.fix) {
+    Json Edits = Json::array();
+    for (const Edit &Ed : F.fix->edits)
+      Edits.push_back({{"file", relPath(Ed.loc.file, BaseDir)},
+                       {"line", Ed.loc.line},
+                       {"column", Ed.loc.col},
+                       {"length", Ed.length},
+                       {"text", Ed.text}});
+    E["fix"] = {{"title", F.fix->title}, {"edits", Edits}};
+  }
+  if (!F.tiles.empty()) {
+    Json Tiles = Json::array();
+    for (const TileView &T : F.tiles)
+      Tiles.push_back(tileJson(T, BaseDir));
+    E["tiles"] = Tiles;
+  }
+  return E;
+}
+
+} // namespace
+
 /// One op's (or all ops') tally of upstream's checks, for the JSON summary.
 static Json upstreamJson(const Tally::Upstream &U) {
   return {{"calls", U.calls},   {"callsDecided", U.decided}, {"checks", U.checks},
@@ -268,47 +351,8 @@ std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
     J["summary"]["upstream"] = upstreamJson(All);
   }
   J["findings"] = Json::array();
-  for (const Finding &F : Fs) {
-    std::string File = relPath(F.loc.file, Info.baseDir);
-    Json Notes = Json::array();
-    for (const Note &N : F.notes) {
-      const SourceLoc &L = N.loc.valid() ? N.loc : F.loc;
-      Notes.push_back({{"file", relPath(L.file, Info.baseDir)},
-                       {"line", L.line},
-                       {"column", L.col},
-                       {"message", N.text}});
-    }
-    Json Cex = Json::object();
-    for (const auto &[Name, Value] : F.counterexample)
-      Cex[Name] = Value;
-    Json E;
-    E["ruleId"] = F.ruleId;
-    E["op"] = F.op;
-    E["status"] = statusName(F.status);
-    E["severity"] = severityName(F.severity);
-    E["targets"] = targetNames(findingTargets(F));
-    E["file"] = File;
-    E["line"] = F.loc.line;
-    E["column"] = F.loc.col;
-    E["function"] = F.function;
-    E["message"] = F.message;
-    E["notes"] = Notes;
-    E["help"] = F.help;
-    E["counterexample"] = Cex;
-    E["citation"] = F.citation;
-    E["fingerprint"] = fingerprint(F, Info.baseDir);
-    if (F.fix) {
-      Json Edits = Json::array();
-      for (const Edit &Ed : F.fix->edits)
-        Edits.push_back({{"file", relPath(Ed.loc.file, Info.baseDir)},
-                         {"line", Ed.loc.line},
-                         {"column", Ed.loc.col},
-                         {"length", Ed.length},
-                         {"text", Ed.text}});
-      E["fix"] = {{"title", F.fix->title}, {"edits", Edits}};
-    }
-    J["findings"].push_back(E);
-  }
+  for (const Finding &F : Fs)
+    J["findings"].push_back(findingJson(F, Info.baseDir));
   return dump(J);
 }
 
@@ -432,6 +476,8 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
     Res["partialFingerprints"]["primaryLocationLineHash"] = fingerprint(F, Info.baseDir);
     Res["properties"]["status"] = statusName(F.status);
     Res["properties"]["targets"] = targetNames(findingTargets(F));
+    // Everything the JSON report says of it (unlocated notes, help, tiles): `pto-lint report` reads it back.
+    Res["properties"]["finding"] = findingJson(F, Info.baseDir);
     Results.push_back(Res);
   }
 

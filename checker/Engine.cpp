@@ -856,6 +856,52 @@ static std::optional<std::string> anchor(Finding &F, const CallSite &C) {
   return "in upstream's '" + C.function + "', which this call reaches: the check is about the call there";
 }
 
+/// The call's tile operands as reports draw them (Finding::tiles). Model: a violation's counterexample, whose values
+/// stand in for the symbolic valid dims and addresses it names (null: only what the front end knows). Deps: the
+/// facts the rule reads (an operand it reads is the finding's subject).
+static std::vector<TileView> tileViews(const CallSite &C, const std::map<std::string, int64_t> *Model,
+                                       const std::set<std::string> &Deps) {
+  std::vector<TileView> Vs;
+  for (const Operand &O : C.operands) {
+    const TileFacts &T = O.tile;
+    if (!T.isTile || T.isReg || T.isMask)
+      continue;
+    TileView V;
+    V.role = O.role;
+    V.expr = T.expr;
+    V.type = T.typeSpelling;
+    V.memory = T.loc;
+    V.dtype = T.dtypeName;
+    V.elemBytes = dtypeSize(T.dtype);
+    V.rows = T.rows;
+    V.cols = T.cols;
+    V.placed = T.hasAddr;
+    V.declLoc = T.declLoc;
+    for (const std::string &D : Deps)
+      V.subject |= D.compare(0, O.role.size() + 1, O.role + ".") == 0;
+    // A known value, else the model's value of the fact or of the one symbol it is.
+    auto Value = [&](const IntFact &F, FactSource S) -> std::optional<int64_t> {
+      if (F.value)
+        return F.value;
+      if (!Model)
+        return std::nullopt;
+      auto It = Model->find(O.role + "." + factFrom(S));
+      if (It == Model->end() && F.term && F.term.op() == term::Op::Var)
+        It = Model->find(F.term.name());
+      if (It == Model->end())
+        return std::nullopt;
+      V.fromModel = true;
+      return It->second;
+    };
+    V.validRow = Value(T.validRow, FactSource::ValidRow);
+    V.validCol = Value(T.validCol, FactSource::ValidCol);
+    if (T.hasAddr)
+      V.addr = Value(T.addr, FactSource::Addr);
+    Vs.push_back(std::move(V));
+  }
+  return Vs;
+}
+
 /// Counterexample notes: the free inputs the rule depends on and the symbolic tile facts they feed, at the model's
 /// values, and the guards that restrict them, shown as assumptions.
 void Engine::CallRun::counterexample(Explained &X, const z3model::Result &Res, const std::set<std::string> &Deps) {
@@ -1059,6 +1105,8 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
     X.message = render(Msg, Vals);
   }
 
+  bool Violated = F.status == Status::ViolatedAlways || F.status == Status::ViolatedSometimes;
+  F.tiles = tileViews(C, Violated ? &Res.model : nullptr, Deps);
   if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways)
     counterexample(X, Res, Deps);
   if (!Why.empty() && F.status != Status::Error)
@@ -1341,6 +1389,8 @@ void Engine::check(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
   for (size_t I = From; I < Out.size(); ++I) {
     Out[I].callText = C.text;
     Out[I].operandTypes = Types;
+    if (Out[I].tiles.empty()) // findings the rules' explanation did not make (upstream's checks)
+      Out[I].tiles = tileViews(C, nullptr, {});
   }
 }
 

@@ -55,6 +55,25 @@ std::string fixTitle(const Fix &F);
 /// "enumerators" say (BLayout: RowMajor, ColMajor; SLayout: NoneBox, RowMajor, ColMajor), or "" for any other code.
 std::string layoutName(bool BLayout, int64_t Code);
 
+/// One tile operand of the call, as reports draw it (docs/report.md): its declared shape and element size, where it
+/// is placed, and its valid region at the call. A value the front end knows is as extracted; a symbolic one is the
+/// counterexample's (fromModel) when the finding is a violation whose query names it, else absent.
+struct TileView {
+  std::string role;       // "dst", "src", "tmp", ...
+  std::string expr;       // the argument as written
+  std::string type;       // the tile type as written or printed
+  std::string memory;     // "Vec", "Mat", ... ("" = unknown)
+  std::string dtype;      // as written ("float")
+  unsigned elemBytes = 0; // 0 = unknown
+  int64_t rows = 0, cols = 0;
+  std::optional<int64_t> validRow, validCol;
+  std::optional<int64_t> addr; // the TASSIGN byte address, when placed and known
+  bool placed = false;         // placed by TASSIGN (addr may still be unknown)
+  bool fromModel = false;      // some value above is the counterexample's
+  bool subject = false;        // the rule reads this operand's facts
+  SourceLoc declLoc;
+};
+
 struct Finding {
   std::string ruleId;
   std::string op;
@@ -79,6 +98,8 @@ struct Finding {
   /// The call is in upstream's headers and no code of the user's reaches it: the same for every user, reported
   /// only with the option upstream-findings (CallSite::inUpstreamCode).
   bool upstreamOnly = false;
+  /// The call's tile operands (reports draw them); empty for findings about the call as a whole.
+  std::vector<TileView> tiles;
 };
 
 struct Tally {

@@ -2,6 +2,7 @@
 // C++ files (clangfe/Tool.h) and the textual one for `.pto` files; same findings as the plugin.
 #include "clangfe/NpuDatabase.h"
 #include "clangfe/Tool.h"
+#include "driver/HtmlReport.h"
 #include "driver/Run.h"
 #include "checker/Docs.h"
 
@@ -111,6 +112,8 @@ int main(int argc, const char **argv) {
   signal(SIGXFSZ, SIG_IGN);
   if (argc >= 2 && llvm::StringRef(argv[1]) == "merge")
     return pto::driver::merge(std::vector<std::string>(argv + 2, argv + argc));
+  if (argc >= 2 && llvm::StringRef(argv[1]) == "report")
+    return pto::driver::reportCommand(std::vector<std::string>(argv + 2, argv + argc));
   auto TableOpts = tableOptions();
   cl::HideUnrelatedOptions(Cat);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) { OS << "pto-lint " << PTOLINT_VERSION << "\n"; });
@@ -123,7 +126,9 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(Argc, argv,
                                    "pto-lint: prove or refute PTO op preconditions in kernels.\n\n"
                                    "  pto-lint [options] <file>... -- <compiler flags>\n"
-                                   "  pto-lint [options] -p <build dir> [<file>...]\n",
+                                   "  pto-lint [options] -p <build dir> [<file>...]\n"
+                                   "  pto-lint merge [--output=FILE] <shard.sarif>...\n"
+                                   "  pto-lint report --html DIR <report.json|log.sarif>...\n",
                                    &llvm::errs()))
     return InputError;
 
@@ -139,7 +144,7 @@ int main(int argc, const char **argv) {
     return usage(Err);
   if (DumpConfig)
     return Lint.dumpConfig(Files.empty() ? "." : Files.front());
-  if (std::string Err = Lint.checkDumpDir(); !Err.empty())
+  if (std::string Err = Lint.checkPaths(); !Err.empty())
     return usage(Err);
 
   // Textual PTO files are read by their own front end (ptotext/, through the driver), the rest by clang.

@@ -181,14 +181,17 @@ const std::vector<OptionSpec> &optionTable() {
          O.engine.dumpDir = V;
          return "";
        }},
-      {"format", "text|json|sarif", "report format (default: text)", true,
+      {"format", "text|json|sarif|html", "report format (default: text; html: a directory of pages, docs/report.md)", true,
        [](Options &O, const std::string &V) -> std::string {
-         if (V != "text" && V != "json" && V != "sarif")
-           return "unknown format '" + V + "' (known: text, json, sarif)";
-         O.format = V == "text" ? ReportFormat::Text : V == "json" ? ReportFormat::Json : ReportFormat::Sarif;
+         if (V != "text" && V != "json" && V != "sarif" && V != "html")
+           return "unknown format '" + V + "' (known: text, json, sarif, html)";
+         O.format = V == "text"   ? ReportFormat::Text
+                    : V == "json" ? ReportFormat::Json
+                    : V == "html" ? ReportFormat::Html
+                                  : ReportFormat::Sarif;
          return "";
        }},
-      {"output", "FILE", "write the report to FILE instead of standard output", true,
+      {"output", "FILE", "write the report to FILE instead of standard output (html: the directory DIR)", true,
        [](Options &O, const std::string &V) -> std::string {
          O.output = V;
          return "";
@@ -648,6 +651,7 @@ std::string Session::report(const checker::RunInfo &Info) const {
   case ReportFormat::Json: return checker::toJson(findings(), Info);
   case ReportFormat::Sarif: return checker::toSarif(findings(), Rules, Info);
   case ReportFormat::Text: return "";
+  case ReportFormat::Html: return checker::toJson(findings(), Info); // what the HTML report is made from
   }
   return "";
 }

@@ -45,8 +45,9 @@ private:
 
 class Baseline;
 
-/// The report the CLI writes: clang-style text, pto-lint JSON, or SARIF (docs/output-formats.md).
-enum class ReportFormat { Text, Json, Sarif };
+/// The report the CLI writes: clang-style text, pto-lint JSON, SARIF (docs/output-formats.md), or an HTML site
+/// (docs/report.md).
+enum class ReportFormat { Text, Json, Sarif, Html };
 
 struct Options {
   checker::EngineOptions engine;
@@ -63,7 +64,7 @@ struct Options {
   std::string baseline, writeBaseline; // CLI: baseline files to read / to write (driver/Baseline.h)
   // Reports (front ends that write them: the CLI).
   ReportFormat format = ReportFormat::Text;
-  std::string output;          // file for the report ("" = standard output)
+  std::string output;          // file for the report ("" = standard output); Html: the directory
   std::string stats;           // file for solver statistics (JSON)
   bool quiet = false;          // no summary line
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
@@ -172,7 +173,8 @@ public:
   const Results &results() const { return R; }
   /// The findings of the whole run, de-duplicated across units (the cores of a mixed kernel, shared headers).
   std::vector<checker::Finding> findings() const;
-  /// The report in Opts.format ("" for text, which front ends print as diagnostics themselves).
+  /// The report in Opts.format ("" for text, which front ends print as diagnostics themselves; for html the JSON
+  /// report the pages are made from).
   std::string report(const checker::RunInfo &Info) const;
   /// The text rendering of findings() (what --output=FILE writes for the text format).
   std::string textReport(const checker::RunInfo &Info) const;

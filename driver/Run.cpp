@@ -1,5 +1,6 @@
 // driver: a run over files and `pto-lint merge` (see Run.h).
 #include "Run.h"
+#include "HtmlReport.h"
 
 #include "ResultCache.h"
 #include "Serialize.h"
@@ -284,9 +285,15 @@ std::string Run::setOptions(const std::vector<std::pair<std::string, std::vector
   return "";
 }
 
-std::string Run::checkDumpDir() const {
+std::string Run::checkPaths() const {
   if (!Opts.engine.dumpDir.empty() && !llvm::sys::fs::is_directory(Opts.engine.dumpDir))
     return "--dump-smt directory '" + Opts.engine.dumpDir + "' does not exist";
+  // Before any file is linted: the HTML report is a directory of pages.
+  if (Opts.format == ReportFormat::Html && Opts.output.empty())
+    return "--format=html writes a directory of pages: give it with --output=DIR";
+  if (Opts.format == ReportFormat::Html && llvm::sys::fs::exists(Opts.output) &&
+      !llvm::sys::fs::is_directory(Opts.output))
+    return "--output '" + Opts.output + "' is not a directory (--format=html writes a directory of pages)";
   return "";
 }
 
@@ -423,7 +430,14 @@ int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
   Info.tally = S.results().tally;
   std::string Report = S.report(Info);
   // Files are written whole or not at all (a temporary and a rename): a full disk leaves no half report.
-  if (!Output.empty()) {
+  if (Opts.format == ReportFormat::Html) {
+    HtmlInput In;
+    In.ubBytes = ubCapacities(Rules);
+    if (std::string Err = addReport(Report, In); !Err.empty())
+      return usage("cannot make the HTML report: " + Err);
+    if (std::string Err = writeSite(htmlReport(In, readSourceFile), Output); !Err.empty())
+      return usage(Err);
+  } else if (!Output.empty()) {
     if (std::string Err = support::writeAtomically(Output, Text ? S.textReport(Info) : Report);
         !Err.empty())
       return usage(Err);
@@ -468,35 +482,45 @@ int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
   return Rc;
 }
 
-int merge(const std::vector<std::string> &Args) {
-  std::string Output;
-  std::vector<std::string> Inputs;
+std::optional<int> subcommandInputs(const Subcommand &S, const std::vector<std::string> &Args, std::string &Value,
+                                    std::vector<std::string> &Inputs, std::vector<std::string> &Texts) {
+  const std::string Name = S.name, Long = std::string("--") + S.option,
+                    Short = S.shortOption ? std::string("-") + S.shortOption : std::string();
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef A(Args[I]);
     if (A == "-h" || A == "--help") {
-      llvm::outs() << "pto-lint merge [--output=FILE] LOG.sarif...\n\n"
-                      "Joins the SARIF logs of `pto-lint --shard=i/n --format=sarif` runs into the log of one run over "
-                      "all\ninputs (standard output, or FILE written atomically).\n";
+      llvm::outs() << S.synopsis << "\n\n" << S.help;
       return Clean;
     }
-    if (A.consume_front("--output=") || A.consume_front("-o="))
-      Output = std::string(A);
-    else if ((A == "-o" || A == "--output") && I + 1 < Args.size())
-      Output = Args[++I];
+    if (A.consume_front(Long + "=") || (!Short.empty() && A.consume_front(Short + "=")))
+      Value = std::string(A);
+    else if ((A == Long || (!Short.empty() && A == Short)) && I + 1 < Args.size())
+      Value = Args[++I];
     else if (A.starts_with("-") && A != "-")
-      return usage("merge: unknown option '" + std::string(A) + "' (see pto-lint merge --help)");
+      return usage(Name + ": unknown option '" + std::string(A) + "' (see pto-lint " + Name + " --help)");
     else
       Inputs.push_back(std::string(A));
   }
   if (Inputs.empty())
-    return usage("merge: no SARIF logs given (pto-lint merge [--output=FILE] LOG.sarif...)");
-  std::vector<std::string> Logs;
+    return usage(Name + ": no logs given (" + S.synopsis + ")");
   for (const std::string &F : Inputs) {
     auto Buf = F == "-" ? llvm::MemoryBuffer::getSTDIN() : llvm::MemoryBuffer::getFile(F, /*IsText=*/true);
     if (!Buf)
-      return usage("merge: cannot read '" + F + "': " + Buf.getError().message());
-    Logs.push_back(std::string((*Buf)->getBuffer()));
+      return usage(Name + ": cannot read '" + F + "': " + Buf.getError().message());
+    Texts.push_back(std::string((*Buf)->getBuffer()));
   }
+  return std::nullopt;
+}
+
+int merge(const std::vector<std::string> &Args) {
+  static const Subcommand Merge = {"merge", "pto-lint merge [--output=FILE] LOG.sarif...",
+                                   "Joins the SARIF logs of `pto-lint --shard=i/n --format=sarif` runs into the log of "
+                                   "one run over all\ninputs (standard output, or FILE written atomically).\n",
+                                   "output", "o"};
+  std::string Output;
+  std::vector<std::string> Inputs, Logs;
+  if (std::optional<int> Rc = subcommandInputs(Merge, Args, Output, Inputs, Logs))
+    return *Rc;
   std::string Err;
   std::string Merged = checker::mergeSarif(Logs, checker::RuleSet::builtin(), Err);
   if (!Err.empty()) {

@@ -53,8 +53,9 @@ public:
   /// joined with ','), over the defaults; "" or the error.
   std::string setOptions(const std::vector<std::pair<std::string, std::vector<std::string>>> &Given);
   const Options &options() const { return Opts; }
-  /// The options' own checks that need the file system (--dump-smt's directory); "" or the error.
-  std::string checkDumpDir() const;
+  /// The options' own checks that need the file system (--dump-smt's directory, --format=html's --output directory);
+  /// "" or the error.
+  std::string checkPaths() const;
   /// `--dump-config`: the effective configuration of File as .pto-lint.yaml; an exit code.
   int dumpConfig(const std::string &File);
 
@@ -90,6 +91,20 @@ private:
   std::string BaseText; // for the result cache's key: another baseline, other outcomes
   int report(const Session &S, bool Incomplete, const std::string &Cwd);
 };
+
+/// A subcommand of `pto-lint` over saved logs (`merge`, `report`): its synopsis, its help, and its one option with
+/// a value.
+struct Subcommand {
+  const char *name;        // "merge"
+  const char *synopsis;    // "pto-lint merge [--output=FILE] LOG.sarif..."
+  const char *help;        // printed after the synopsis by --help
+  const char *option;      // "output": --output=V or --output V
+  const char *shortOption; // "o": -o=V or -o V; null: none
+};
+/// Args (what follows the subcommand's name): the option's value, the input files and their texts, read whole ("-":
+/// standard input). nullopt: go on; else the exit code (--help printed, or a usage error reported).
+std::optional<int> subcommandInputs(const Subcommand &S, const std::vector<std::string> &Args, std::string &Value,
+                                    std::vector<std::string> &Inputs, std::vector<std::string> &Texts);
 
 /// `pto-lint merge [--output=FILE] LOG.sarif...` (Args: what follows `merge`): the shards' SARIF logs as one run's;
 /// an exit code.

@@ -56,6 +56,11 @@ Json findingToJson(const Finding &F) {
   J["callText"] = F.callText;
   J["operandTypes"] = F.operandTypes;
   J["upstreamOnly"] = F.upstreamOnly;
+  J["tiles"] = Json::array();
+  auto Opt = [](const std::optional<int64_t> &V) { return V ? Json(*V) : Json(nullptr); };
+  for (const checker::TileView &T : F.tiles)
+    J["tiles"].push_back({T.role, T.expr, T.type, T.memory, T.dtype, T.elemBytes, T.rows, T.cols, Opt(T.validRow),
+                          Opt(T.validCol), Opt(T.addr), T.placed, T.fromModel, T.subject, loc(T.declLoc)});
   return J;
 }
 
@@ -89,6 +94,26 @@ Finding findingFromJson(const Json &J) {
   F.callText = J.at("callText").get<std::string>();
   F.operandTypes = J.at("operandTypes").get<std::vector<std::string>>();
   F.upstreamOnly = J.at("upstreamOnly").get<bool>();
+  auto Opt = [](const Json &V) { return V.is_null() ? std::nullopt : std::optional<int64_t>(V.get<int64_t>()); };
+  for (const Json &T : J.at("tiles")) {
+    checker::TileView V;
+    V.role = T.at(0).get<std::string>();
+    V.expr = T.at(1).get<std::string>();
+    V.type = T.at(2).get<std::string>();
+    V.memory = T.at(3).get<std::string>();
+    V.dtype = T.at(4).get<std::string>();
+    V.elemBytes = T.at(5).get<unsigned>();
+    V.rows = T.at(6).get<int64_t>();
+    V.cols = T.at(7).get<int64_t>();
+    V.validRow = Opt(T.at(8));
+    V.validCol = Opt(T.at(9));
+    V.addr = Opt(T.at(10));
+    V.placed = T.at(11).get<bool>();
+    V.fromModel = T.at(12).get<bool>();
+    V.subject = T.at(13).get<bool>();
+    V.declLoc = loc(T.at(14));
+    F.tiles.push_back(std::move(V));
+  }
   return F;
 }
 

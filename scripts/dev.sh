@@ -8,9 +8,10 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${PTOLINT_BUILD_DIR:-$here/build}
 # make: the launcher's Makefile build test; file and dpkg-dev: `cpack -G DEB` (docs/install.md; CPackDeb needs file(1)
-# and dpkg-shlibdeps) and the package test.
+# and dpkg-shlibdeps) and the package test; chromium: the HTML report's browser test (docs/report.md).
 packages=(g++ cmake ninja-build clang-19 clang-tidy-19 clang-tools-19 libclang-19-dev llvm-19-dev libz3-dev
           nlohmann-json3-dev libgtest-dev libgrpc++-dev libprotobuf-dev python3 ccache make file dpkg-dev)
+test_packages=(chromium)
 # The report validators of `ctest -R validate` (SARIF Multitool, ajv), from npm (Debian's npm when there is none).
 npm_packages=(@microsoft/sarif-multitool@5.7.0 ajv-cli@5.0.0)
 
@@ -69,6 +70,6 @@ run_examples() {
 
 case "${1:-}" in
   examples) install_missing; build_all; run_examples ;;
-  test) command -v npm >/dev/null || packages+=(npm); install_missing; install_validators; build_all; ctest --test-dir "$build" --output-on-failure -j2 ;;
+  test) command -v npm >/dev/null || packages+=(npm); packages+=("${test_packages[@]}"); install_missing; install_validators; build_all; ctest --test-dir "$build" --output-on-failure -j2 ;;
   *) echo "usage: scripts/dev.sh examples|test" >&2; exit 2 ;;
 esac

@@ -128,7 +128,7 @@ PY
   "$cli" merge -o "$work/up-merged.sarif" "$work/up-1.sarif" "$work/up-2.sarif"
   # tcolargmin_kernel's tmp is too small on a2a3 (the known upstream finding: tests/conformance/upstream-a2a3.txt).
   check "upstream: exit 1, the known tcolargmin finding only" \
-    "[ $up_rc = 1 ] && [ \$(grep -c '\"ruleId\"' '$work/up-one.sarif') = 1 ] && grep -q 'tcolargmin_kernel.cpp' '$work/up-one.sarif'"
+    "[ $up_rc = 1 ] && [ \$(grep -c '\"ruleIndex\"' '$work/up-one.sarif') = 1 ] && grep -q 'tcolargmin_kernel.cpp' '$work/up-one.sarif'"
   check "upstream: warm equals cold equals no cache" "same '$work/up-cold.sarif' '$work/up-warm.sarif' && same '$work/up-one.sarif' '$work/up-warm.sarif'"
   check "upstream: the cold run solved, the warm one did not" \
     "grep -q '\"calls\": [1-9]' '$work/up-cold.stats' && grep -q '\"calls\": 0,' '$work/up-warm.stats'"

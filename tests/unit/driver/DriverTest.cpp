@@ -48,7 +48,7 @@ TEST(Driver, OptionsParseOrExplain) {
   EXPECT_EQ(driver::applyOption(O, "timeout", "-5"), "timeout must be a number of milliseconds (0: no cap), got '-5'");
   EXPECT_EQ(driver::applyOption(O, "werror", ""), "");
   EXPECT_TRUE(O.werror);
-  EXPECT_EQ(driver::applyOption(O, "format", "xml"), "unknown format 'xml' (known: text, json, sarif)");
+  EXPECT_EQ(driver::applyOption(O, "format", "xml"), "unknown format 'xml' (known: text, json, sarif, html)");
   EXPECT_EQ(driver::applyOption(O, "frobnicate", "1"), "unknown option 'frobnicate'");
 }
 

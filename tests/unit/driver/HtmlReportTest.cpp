@@ -1,0 +1,210 @@
+// Unit tests for driver/HtmlReport: the pages' content (tile pictures, counterexample, counts), escaping of hostile
+// text, and the same report from a JSON report, a SARIF log and merged SARIF shards.
+#include "driver/HtmlReport.h"
+
+#include "checker/Emit.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace pto;
+using checker::Finding;
+
+namespace {
+
+checker::TileView tile(const std::string &Role, const std::string &Expr, int64_t Rows, int64_t Cols,
+                       std::optional<int64_t> VR, std::optional<int64_t> VC) {
+  checker::TileView T;
+  T.role = Role;
+  T.expr = Expr;
+  T.type = "Tile<TileType::Vec, float, " + std::to_string(Rows) + ", " + std::to_string(Cols) + ">";
+  T.memory = "Vec";
+  T.dtype = "float";
+  T.elemBytes = 4;
+  T.rows = Rows;
+  T.cols = Cols;
+  T.validRow = VR;
+  T.validCol = VC;
+  return T;
+}
+
+/// 'tall' has a 20x64 valid region in a 16x64 tile (as tests/rules/pto-tile-valid-bounds.cpp), in a file and with a
+/// message that try to break out of the HTML.
+Finding validBounds() {
+  Finding F;
+  F.ruleId = "pto-tile-valid-bounds";
+  F.op = "TCOLARGMIN";
+  F.targets = {checker::Target::A2A3, checker::Target::A5};
+  F.status = checker::Status::ViolatedSometimes;
+  F.severity = checker::Severity::Warning;
+  F.loc = {"dir/<script>x\"&'.cpp", 5, 3};
+  F.message = "'tall' has a 20x64 valid region <img src=x onerror=alert(1)> but its tile is only 16x64";
+  F.notes.push_back({{"dir/<script>x\"&'.cpp", 2, 9}, "'tall' declared here as 'Tile<...>'"});
+  F.notes.push_back({{}, "fails for example when rows = 20"});
+  F.help = "keep the valid region within 16x64 & <b>not</b> more";
+  F.counterexample = {{"rows", 20}, {"<cols>", 64}};
+  F.function = "kernel<float>";
+  F.tiles = {tile("src", "tall", 16, 64, 20, 64), tile("tmp", "tmp", 1, 128, std::nullopt, std::nullopt)};
+  F.tiles[0].fromModel = F.tiles[0].subject = true;
+  // Two placed tiles: tmp overlaps the end of tall, and both lie within the UB.
+  F.tiles[0].placed = F.tiles[1].placed = true;
+  F.tiles[0].addr = 0;
+  F.tiles[1].addr = 4000; // tall spans [0, 4096)
+  return F;
+}
+
+Finding tmpSize(const std::string &File) {
+  Finding F;
+  F.ruleId = "pto-colargmin-tmp-size";
+  F.op = "TCOLARGMIN";
+  F.targets = {checker::Target::A2A3};
+  F.loc = {File, 18, 3};
+  F.message = "tmp tile holds 128 B but TCOLARGMIN on a 16x255 float source needs 512 B on a2a3";
+  F.tiles = {tile("tmp", "tmp", 1, 32, 1, 32)};
+  return F;
+}
+
+const char *Source = "// k.cpp\n"
+                     "using T = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, -1>;\n"
+                     "void kernel() {\n"
+                     "  T tall(20, 64); // </pre><script>alert(2)</script>\n"
+                     "  TCOLARGMIN(dst, tall, tmp);\n"
+                     "}\n";
+
+driver::HtmlSite site(const std::vector<Finding> &Fs, std::string Format = "json") {
+  checker::RunInfo Info;
+  Info.toolVersion = "0.1.0";
+  Info.targets = {checker::Target::A2A3, checker::Target::A5};
+  Info.tally.callSites = 3;
+  Info.tally.checks = 40;
+  Info.tally.proved = 37;
+  Info.tally.violated = 3;
+  std::string Text = Format == "json" ? checker::toJson(Fs, Info) : checker::toSarif(Fs, checker::RuleSet::builtin(), Info);
+  driver::HtmlInput In;
+  In.ubBytes = driver::ubCapacities(checker::RuleSet::builtin());
+  EXPECT_EQ(driver::addReport(Text, In), "");
+  return driver::htmlReport(In, [](const std::string &F) { return F == "dir/<script>x\"&'.cpp" ? Source : ""; });
+}
+
+} // namespace
+
+TEST(HtmlReport, FindingPageDrawsTheRegionPastTheTile) {
+  driver::HtmlSite S = site({validBounds()});
+  ASSERT_TRUE(S.count("finding-1.html"));
+  const std::string &P = S["finding-1.html"];
+  // 20x64 valid in 16x64: scaled 8.125 px a column (520 / 64) and 13 px a row (260 / 20); rows 16..19 lie outside.
+  EXPECT_NE(P.find("<rect class=\"valid\" x=\"0.00\" y=\"0.00\" width=\"520.00\" height=\"208.00\""), std::string::npos) << P;
+  EXPECT_NE(P.find("<rect class=\"overflow\" x=\"0.00\" y=\"208.00\" width=\"520.00\" height=\"52.00\""), std::string::npos)
+      << P;
+  EXPECT_NE(P.find("data-rows=\"16\" data-cols=\"64\" data-valid-row=\"20\" data-valid-col=\"64\""), std::string::npos);
+  EXPECT_NE(P.find("valid region 20 x 64 <i>(under the counterexample)</i>"), std::string::npos) << P;
+  // tmp's valid region is unknown: its picture has no valid or overflow part.
+  size_t Tmp = P.find("data-role=\"tmp\"");
+  ASSERT_NE(Tmp, std::string::npos);
+  EXPECT_EQ(P.find("class=\"valid\"", Tmp), std::string::npos);
+  EXPECT_NE(P.find("valid region not known", Tmp), std::string::npos);
+  // The address map: both bars, their overlap [4000, 4096), the capacities of a2a3 and a5.
+  EXPECT_NE(P.find("<title>[0, 4096)</title>"), std::string::npos) << P;
+  EXPECT_NE(P.find("overlaps tmp in [4000, 4096)"), std::string::npos) << P;
+  EXPECT_NE(P.find("a2a3: 196608 B"), std::string::npos) << P;
+  EXPECT_NE(P.find("a5: 262144 B"), std::string::npos) << P;
+  // The counterexample as a table of the kernel's names; the call and declaration lines highlighted.
+  EXPECT_NE(P.find("<tr><td><code>rows</code></td><td class=\"n\">20</td></tr>"), std::string::npos) << P;
+  EXPECT_NE(P.find("<span class=\"call\" id=\"L5\">"), std::string::npos) << P;
+  EXPECT_NE(P.find("<span class=\"decl\" id=\"L2\">"), std::string::npos) << P;
+  EXPECT_NE(P.find("fails for example when rows = 20"), std::string::npos) << P;
+}
+
+TEST(HtmlReport, HostileTextIsEscapedEverywhere) {
+  driver::HtmlSite S = site({validBounds(), tmpSize("k.cpp")});
+  for (const auto &[Name, Text] : S) {
+    EXPECT_EQ(Text.find("<img"), std::string::npos) << Name;
+    EXPECT_EQ(Text.find("<script>x"), std::string::npos) << Name;
+    EXPECT_EQ(Text.find("<script>alert"), std::string::npos) << Name;
+    EXPECT_EQ(Text.find("</pre><script>"), std::string::npos) << Name;
+    EXPECT_EQ(Text.find("<b>not</b>"), std::string::npos) << Name;
+    EXPECT_EQ(Text.find("<cols>"), std::string::npos) << Name;
+  }
+  const std::string &P = S["finding-1.html"];
+  EXPECT_NE(P.find("&lt;img src=x onerror=alert(1)&gt;"), std::string::npos);
+  EXPECT_NE(P.find("dir/&lt;script&gt;x&quot;&amp;&#39;.cpp:5:3"), std::string::npos) << P;
+  EXPECT_NE(P.find("// &lt;/pre&gt;&lt;script&gt;alert(2)&lt;/script&gt;"), std::string::npos) << P;
+  EXPECT_NE(P.find("&lt;b&gt;not&lt;/b&gt;"), std::string::npos);
+  // In an attribute (the index's filter data) too.
+  EXPECT_NE(S["index.html"].find("data-file=\"dir/&lt;script&gt;x&quot;&amp;&#39;.cpp\""), std::string::npos);
+}
+
+TEST(HtmlReport, IndexCountsAndLinksMatchTheFindings) {
+  driver::HtmlSite S = site({validBounds(), tmpSize("a.cpp"), tmpSize("b.cpp")});
+  const std::string &I = S["index.html"];
+  EXPECT_NE(I.find("<h2>Findings: 3</h2>"), std::string::npos) << I;
+  EXPECT_NE(I.find(">pto-colargmin-tmp-size (2)</option>"), std::string::npos) << I;
+  EXPECT_NE(I.find(">pto-tile-valid-bounds (1)</option>"), std::string::npos) << I;
+  EXPECT_NE(I.find(">a2a3 (3)</option>"), std::string::npos) << I;
+  EXPECT_NE(I.find(">a5 (1)</option>"), std::string::npos) << I;
+  EXPECT_NE(I.find(">violated-sometimes (1)</option>"), std::string::npos) << I;
+  EXPECT_NE(I.find(">violated-always (2)</option>"), std::string::npos) << I;
+  EXPECT_NE(I.find("3 call sites, 40 checks: <b>37</b> proved, <b>3</b> violated, <b>0</b> unknown"), std::string::npos);
+  // Every page the index links to exists, and one page per finding; findings in file order.
+  for (size_t N = 1; N <= 3; ++N)
+    EXPECT_NE(I.find("href=\"finding-" + std::to_string(N) + ".html\""), std::string::npos);
+  EXPECT_EQ(S.size(), 3u + 2u); // the pages, index.html, style.css
+  EXPECT_NE(S["finding-1.html"].find("a.cpp:18:3"), std::string::npos);
+  EXPECT_NE(S["finding-3.html"].find("pto-tile-valid-bounds"), std::string::npos);
+  // Self-contained: nothing is fetched from elsewhere.
+  for (const auto &[Name, Text] : S) {
+    EXPECT_EQ(Text.find("http://"), Text.find("http://www.w3.org/2000/svg")) << Name;
+    EXPECT_EQ(Text.find("https://"), std::string::npos) << Name;
+    EXPECT_EQ(Text.find("@import"), std::string::npos) << Name;
+  }
+}
+
+TEST(HtmlReport, SarifLogsAndMergedShardsGiveTheSamePages) {
+  std::vector<Finding> Fs = {validBounds(), tmpSize("a.cpp")};
+  driver::HtmlSite FromJson = site(Fs), FromSarif = site(Fs, "sarif");
+  for (const auto &[Name, Text] : FromJson)
+    if (Name != "index.html") // a SARIF log has no summary of proved checks
+      EXPECT_EQ(Text, FromSarif[Name]) << Name;
+  // Two shards, merged by `pto-lint merge`, then reported.
+  checker::RunInfo Info;
+  Info.toolVersion = "0.1.0";
+  std::string Err;
+  std::string Merged = checker::mergeSarif({checker::toSarif({Fs[0]}, checker::RuleSet::builtin(), Info),
+                                            checker::toSarif({Fs[1]}, checker::RuleSet::builtin(), Info)},
+                                           checker::RuleSet::builtin(), Err);
+  ASSERT_EQ(Err, "");
+  driver::HtmlInput In;
+  ASSERT_EQ(driver::addReport(Merged, In), "");
+  ASSERT_EQ(In.findings.size(), 2u);
+  EXPECT_EQ(In.findings[0]["file"], "a.cpp");
+  EXPECT_EQ(In.findings[1]["tiles"][0]["validRow"], 20);
+  // Logs that are not pto-lint's are refused with a reason.
+  driver::HtmlInput Bad;
+  EXPECT_NE(driver::addReport("{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": \"other\"}}}]}", Bad), "");
+  EXPECT_NE(driver::addReport("[1, 2]", Bad), "");
+}
+
+TEST(HtmlReport, SiteIsWrittenIntoADirectoryOnly) {
+  std::string D = ::testing::TempDir() + "/pto-html-report";
+  std::filesystem::remove_all(D);
+  EXPECT_EQ(driver::writeSite(site({validBounds()}), D + "/out"), "");
+  EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/index.html"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/finding-1.html"));
+  // A smaller report in the same directory leaves no page of the earlier one behind.
+  EXPECT_EQ(driver::writeSite(site({tmpSize("a.cpp"), tmpSize("b.cpp")}), D + "/out"), "");
+  EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/finding-2.html"));
+  EXPECT_EQ(driver::writeSite(site({tmpSize("a.cpp")}), D + "/out"), "");
+  EXPECT_FALSE(std::filesystem::exists(D + "/out/finding-2.html"));
+  EXPECT_TRUE(std::filesystem::is_regular_file(D + "/out/finding-1.html"));
+  std::ofstream(D + "/file") << "x";
+  EXPECT_NE(driver::writeSite(site({}), D + "/file").find("is not a directory"), std::string::npos);
+}
+
+TEST(HtmlReport, UbCapacitiesComeFromTheRule) {
+  auto Ub = driver::ubCapacities(checker::RuleSet::builtin());
+  EXPECT_EQ(Ub["a2a3"], 196608);
+  EXPECT_EQ(Ub["a5"], 262144);
+  EXPECT_EQ(Ub["cpu"], 524288);
+}
