@@ -165,8 +165,9 @@ TEST(HtmlReport, SarifLogsAndMergedShardsGiveTheSamePages) {
   std::vector<Finding> Fs = {validBounds(), tmpSize("a.cpp")};
   driver::HtmlSite FromJson = site(Fs), FromSarif = site(Fs, "sarif");
   for (const auto &[Name, Text] : FromJson)
-    if (Name != "index.html") // a SARIF log has no summary of proved checks
+    if (Name != "index.html") { // a SARIF log has no summary of proved checks
       EXPECT_EQ(Text, FromSarif[Name]) << Name;
+    }
   // Two shards, merged by `pto-lint merge`, then reported.
   checker::RunInfo Info;
   Info.toolVersion = "0.1.0";
