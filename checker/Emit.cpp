@@ -272,11 +272,9 @@ Json findingJson(const Finding &F, const std::string &BaseDir) {
   std::string File = relPath(F.loc.file, BaseDir);
   Json Notes = Json::array();
   for (const Note &N : F.notes) {
-    const SourceLoc &L = N.loc.valid() ? N.loc : F.loc;
-    Notes.push_back({{"file", relPath(L.file, BaseDir)},
-                     {"line", L.line},
-                     {"column", L.col},
-                     {"message", N.text}});
+    Json P = placeJson(N.loc.valid() ? N.loc : F.loc, BaseDir);
+    P["message"] = N.text;
+    Notes.push_back(std::move(P));
   }
   Json Cex = Json::object();
   for (const auto &[Name, Value] : F.counterexample)
@@ -299,12 +297,12 @@ Json findingJson(const Finding &F, const std::string &BaseDir) {
   E["fingerprint"] = fingerprint(F, BaseDir);
   if (F.fix) {
     Json Edits = Json::array();
-    for (const Edit &Ed : F.fix->edits)
-      Edits.push_back({{"file", relPath(Ed.loc.file, BaseDir)},
-                       {"line", Ed.loc.line},
-                       {"column", Ed.loc.col},
-                       {"length", Ed.length},
-                       {"text", Ed.text}});
+    for (const Edit &Ed : F.fix->edits) {
+      Json P = placeJson(Ed.loc, BaseDir);
+      P["length"] = Ed.length;
+      P["text"] = Ed.text;
+      Edits.push_back(std::move(P));
+    }
     E["fix"] = {{"title", F.fix->title}, {"edits", Edits}};
   }
   if (!F.tiles.empty()) {
