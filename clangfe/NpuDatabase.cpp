@@ -33,7 +33,7 @@ std::vector<CompileCommand> NpuDatabase::getAllCompileCommands() const {
 
 std::vector<CompileCommand> NpuDatabase::retargeted(llvm::StringRef File, const std::string &Target) const {
   std::vector<CompileCommand> Cmds;
-  for (CompileCommand &C : Inner->getCompileCommands(File)) {
+  for (CompileCommand &C : commandsOf(*Inner, File.str())) {
     std::vector<std::string> Args = driver::retargetNpuCommand(C.CommandLine, Target);
     if (Args.empty())
       continue;

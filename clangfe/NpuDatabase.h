@@ -21,8 +21,8 @@ public:
   std::vector<clang::tooling::CompileCommand> getCompileCommands(llvm::StringRef File) const override;
   std::vector<std::string> getAllFiles() const override { return Inner->getAllFiles(); }
   std::vector<clang::tooling::CompileCommand> getAllCompileCommands() const override;
-  /// File's CCE commands as they would name Target instead (driver::retargetNpuCommand), translated; empty when it
-  /// has none that names another target.
+  /// File's CCE commands (looked up as commandsOf does) as they would name Target instead
+  /// (driver::retargetNpuCommand), translated; empty when it has none that names another target.
   std::vector<clang::tooling::CompileCommand> retargeted(llvm::StringRef File, const std::string &Target) const;
   /// Translation errors met so far (unknown architecture, ...), one per command.
   mutable std::vector<std::string> Errors;

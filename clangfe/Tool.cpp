@@ -156,9 +156,7 @@ bool ClangFrontEnd::translate(const std::vector<std::string> &Files, const std::
       Commands[F] = commandsOf(*DB, F);
     for (checker::Target T : {checker::Target::A2A3, checker::Target::A5}) {
       std::string Name = checker::targetName(T);
-      std::vector<CompileCommand> Other = NpuDB.retargeted(Abs, Name);
-      if (Other.empty())
-        Other = NpuDB.retargeted(F, Name);
+      std::vector<CompileCommand> Other = NpuDB.retargeted(F, Name);
       if (!Other.empty())
         Retargeted[{F, Name}] = std::move(Other);
     }
