@@ -1,6 +1,7 @@
 // clangfe: the C++ front end of a CLI run (see Tool.h).
 #include "Tool.h"
 
+#include "Extract.h"
 #include "Lint.h"
 #include "NpuDatabase.h"
 #include "support/Files.h"
@@ -10,6 +11,7 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -37,6 +39,25 @@ private:
   std::vector<CompileCommand> Cmds;
 };
 
+/// Every file a compile read, as the OS names it (the real path when clang opened it, else its name against the
+/// compile's directory; `..` is not folded, a symlink may stand before it).
+void filesRead(CompilerInstance &CI, std::set<std::string> &Read) {
+  const SourceManager &SM = CI.getSourceManager();
+  FileManager &FM = CI.getFileManager();
+  std::string Dir = FM.getFileSystemOpts().WorkingDir;
+  if (Dir.empty()) // the compile command's directory, which the tool's file system works in
+    if (llvm::ErrorOr<std::string> Cwd = FM.getVirtualFileSystem().getCurrentWorkingDirectory())
+      Dir = *Cwd;
+  for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+    llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
+    llvm::SmallString<256> Abs(Real.empty() ? It->first.getName() : Real);
+    if (Real.empty() && !Dir.empty())
+      llvm::sys::fs::make_absolute(Dir, Abs);
+    llvm::sys::fs::make_absolute(Abs);
+    Read.insert(std::string(Abs));
+  }
+}
+
 /// Lints with a session, and records every file each compile read (for the result cache).
 class Factory : public FrontendActionFactory {
 public:
@@ -52,24 +73,7 @@ private:
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
       return makeLintConsumer(CI, S, How);
     }
-    void EndSourceFileAction() override {
-      const SourceManager &SM = getCompilerInstance().getSourceManager();
-      // Each file as the OS names it (the real path when clang opened it, else its name against the compile's
-      // directory; `..` is not folded, a symlink may stand before it).
-      FileManager &FM = getCompilerInstance().getFileManager();
-      std::string Dir = FM.getFileSystemOpts().WorkingDir;
-      if (Dir.empty()) // the compile command's directory, which the tool's file system works in
-        if (llvm::ErrorOr<std::string> Cwd = FM.getVirtualFileSystem().getCurrentWorkingDirectory())
-          Dir = *Cwd;
-      for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-        llvm::StringRef Real = It->first.getFileEntry().tryGetRealPathName();
-        llvm::SmallString<256> Abs(Real.empty() ? It->first.getName() : Real);
-        if (Real.empty() && !Dir.empty())
-          llvm::sys::fs::make_absolute(Dir, Abs);
-        llvm::sys::fs::make_absolute(Abs);
-        Read.insert(std::string(Abs));
-      }
-    }
+    void EndSourceFileAction() override { filesRead(getCompilerInstance(), Read); }
 
   private:
     std::shared_ptr<driver::Session> S;
@@ -141,7 +145,8 @@ std::string ClangFrontEnd::hasCommands(const std::string &F) const {
   return "";
 }
 
-bool ClangFrontEnd::translate(const std::vector<std::string> &Files, const std::string &PreludeDir) {
+bool ClangFrontEnd::translate(const std::vector<std::string> &Files, const std::string &Prelude) {
+  PreludeDir = Prelude;
   if (!DB)
     DB = std::make_unique<FixedCompilationDatabase>(".", std::vector<std::string>{});
   auto Npu = std::make_unique<NpuDatabase>(std::move(DB), PreludeDir);
@@ -199,6 +204,17 @@ std::string ClangFrontEnd::commandsKey(const std::string &File) const {
 }
 
 namespace {
+/// An error in the condition of a PTO_ASSERT, which pto-lint compiles in (the headers compile it out).
+bool inUpstreamAssert(const Diagnostic &Info, const LangOptions &LangOpts) {
+  if (!Info.hasSourceManager())
+    return false;
+  const SourceManager &SM = Info.getSourceManager();
+  for (SourceLocation L = Info.getLocation(); L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+    if (Lexer::getImmediateMacroName(L, SM, LangOpts) == "PTO_ASSERT")
+      return true;
+  return false;
+}
+
 /// What the CLI prints of a compile: pto-lint's own diagnostics (custom IDs) and the compiler's errors, which stop
 /// the check, each with its notes; the compiler's warnings and remarks (and their notes) only when asked
 /// (--compiler-warnings). pto-lint is not the compiler: a correct kernel on headers that warn prints nothing.
@@ -236,16 +252,7 @@ private:
   bool Dropping = false; // the last diagnostic that is not a note was left out: so are its notes
   unsigned Hidden = 0;
 
-  /// An error in the condition of a PTO_ASSERT, which pto-lint compiles in (the headers compile it out).
-  bool inUpstreamAssert(const Diagnostic &Info) const {
-    if (!Info.hasSourceManager() || !LangOpts)
-      return false;
-    const SourceManager &SM = Info.getSourceManager();
-    for (SourceLocation L = Info.getLocation(); L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
-      if (Lexer::getImmediateMacroName(L, SM, *LangOpts) == "PTO_ASSERT")
-        return true;
-    return false;
-  }
+  bool inUpstreamAssert(const Diagnostic &Info) const { return LangOpts && pto::clangfe::inUpstreamAssert(Info, *LangOpts); }
 };
 /// The errors of a parse that prints nothing: their count, and the first as `file:line:col: text`. (Not the base
 /// class's counts: clang would print them, "N warnings and M errors generated".)
@@ -346,6 +353,138 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   OS.flush();
   Unit.compilerWarningsHidden(Filter.hidden());
   return Status;
+}
+
+namespace {
+/// Reads the calls of a unit of pto-lint's own (instantiate()), with upstream's asserts kept.
+class InstanceFactory : public FrontendActionFactory {
+public:
+  explicit InstanceFactory(driver::CppFrontEnd::Instantiation &Out) : Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(Out); }
+
+private:
+  class Consumer : public SemaConsumer {
+  public:
+    Consumer(CompilerInstance &CI, driver::CppFrontEnd::Instantiation &Out)
+        : CI(CI), Out(Out), Scopes(std::make_shared<ScopeMacros>()) {
+      recordScopeMacros(CI.getPreprocessor(), Scopes, true);
+    }
+    void InitializeSema(Sema &S) override { Scopes->sema = &S; }
+    void ForgetSema() override { Scopes->sema = nullptr; }
+    void HandleTranslationUnit(ASTContext &Ctx) override {
+      try {
+        Out.calls = readUnit(Ctx, CI.getPreprocessor(), *Scopes).calls;
+      } catch (const std::exception &E) {
+        Out.failed = std::string("pto-lint internal error: ") + E.what();
+      }
+    }
+
+  private:
+    CompilerInstance &CI;
+    driver::CppFrontEnd::Instantiation &Out;
+    std::shared_ptr<ScopeMacros> Scopes;
+  };
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(driver::CppFrontEnd::Instantiation &Out) : Out(Out) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) override {
+      return std::make_unique<Consumer>(CI, Out);
+    }
+    void EndSourceFileAction() override { filesRead(getCompilerInstance(), Out.read); }
+
+  private:
+    driver::CppFrontEnd::Instantiation &Out;
+  };
+  driver::CppFrontEnd::Instantiation &Out;
+};
+
+/// The errors of an instantiation unit, each put on the line of the main file it is at or that instantiated the
+/// template it is in (its notes' first place in the main file); errors in upstream's assert conditions are not
+/// the unit's.
+class InstanceErrors : public DiagnosticConsumer {
+public:
+  explicit InstanceErrors(driver::CppFrontEnd::Instantiation &Out) : Out(Out) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *) override { LangOpts = &LO; }
+  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    if (L == DiagnosticsEngine::Error || L == DiagnosticsEngine::Fatal) {
+      flush();
+      if (LangOpts && inUpstreamAssert(Info, *LangOpts))
+        return;
+      llvm::SmallString<128> Text;
+      Info.FormatDiagnostic(Text);
+      Pending = std::string(Text);
+      if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+        const SourceManager &SM = Info.getSourceManager();
+        PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
+        if (P.isValid())
+          Pending = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
+                    std::to_string(P.getColumn()) + ": " + Pending;
+      }
+      place(Info);
+    } else if (L == DiagnosticsEngine::Note && !Pending.empty() && !Line) {
+      place(Info);
+    } else if (L != DiagnosticsEngine::Note) {
+      flush();
+    }
+  }
+  void finish() override { flush(); }
+
+private:
+  driver::CppFrontEnd::Instantiation &Out;
+  const LangOptions *LangOpts = nullptr;
+  std::string Pending; // the error being read, with its notes
+  unsigned Line = 0;   // its line in the main file, once known
+
+  void place(const Diagnostic &Info) {
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return;
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation F = SM.getFileLoc(Info.getLocation());
+    if (SM.isWrittenInMainFile(F))
+      Line = SM.getPresumedLineNumber(F);
+  }
+  void flush() {
+    if (Pending.empty())
+      return;
+    if (Line)
+      Out.errors.emplace(Line, Pending); // the first one of the line stays
+    else if (Out.failed.empty())
+      Out.failed = Pending;
+    Pending.clear();
+    Line = 0;
+  }
+};
+} // namespace
+
+driver::CppFrontEnd::Instantiation ClangFrontEnd::instantiate(const std::string &Source, const std::string &SourceName,
+                                                      checker::Target Target, bool Cube, const std::string &IsaDir) {
+  Instantiation Out;
+  // The command upstream's ST kernels are built with (tests/npu/*/src/st/CMakeLists.txt): the architecture of the
+  // target's vector or cube core, its memory model macro, the headers.
+  bool A5 = Target == checker::Target::A5;
+  std::string Arch = std::string(A5 ? "dav-c310" : "dav-c220") + (Cube ? "-cube" : "-vec");
+  llvm::SmallString<256> Dir(SourceName);
+  llvm::sys::path::remove_filename(Dir);
+  CompileCommand Raw(std::string(Dir), SourceName,
+                     {"bisheng", "-O2", "-std=c++17", "-xcce", "--cce-aicore-arch=" + Arch,
+                      A5 ? "-DREGISTER_BASE" : "-DMEMORY_BASE", "-I" + IsaDir + "/include", "-c", SourceName, "-o",
+                      "/dev/null"},
+                     "/dev/null");
+  NpuDatabase Npu(std::make_unique<OneFileDatabase>(std::vector<CompileCommand>{Raw}), PreludeDir);
+  std::vector<CompileCommand> Cmds = Npu.getCompileCommands(SourceName);
+  if (!Npu.Errors.empty() || Cmds.empty()) {
+    Out.failed = Npu.Errors.empty() ? "no compile command" : Npu.Errors.front();
+    return Out;
+  }
+  OneFileDatabase One(std::move(Cmds));
+  std::unique_ptr<ClangTool> Tool = toolFor(One, SourceName, ResourceDir, true);
+  Tool->mapVirtualFile(SourceName, Source);
+  InstanceErrors Errors(Out);
+  Tool->setDiagnosticConsumer(&Errors);
+  InstanceFactory F(Out);
+  Tool->run(&F);
+  Errors.finish();
+  return Out;
 }
 
 } // namespace pto::clangfe

@@ -39,9 +39,12 @@ public:
   std::string commandsKey(const std::string &File) const override;
   int lint(const std::string &File, std::shared_ptr<driver::Session> S, bool Text, std::string &Printed,
            std::set<std::string> &Read) override;
+  Instantiation instantiate(const std::string &Source, const std::string &SourceName, checker::Target Target,
+                            bool Cube, const std::string &IsaDir) override;
 
 private:
   std::string ResourceDir;
+  std::string PreludeDir; // translate()'s
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   std::string DBName; // the -p database's path, "" for others
   bool FromBuildPath = false;

@@ -230,6 +230,14 @@ const std::vector<OptionSpec> &optionTable() {
          return Err;
        },
        "EnableTileOpExpand", "file"},
+      {"pto-isa", "DIR", "in .pto files, check tile ops pto-lint has no rules of its own for against upstream's checks "
+                         "in this pto-isa checkout's implementation (DIR/include/pto/pto-inst.hpp), as ptoas's emitc "
+                         "backend calls it (default: $PTOISA_DIR; docs/upstream-checks.md)", true,
+       [](Options &O, const std::string &V) -> std::string {
+         O.ptoIsa = V;
+         return "";
+       },
+       "PtoIsa", ""},
       {"compiler-warnings", "", "also print the compiler's own warnings (pto-lint is not the compiler: by default it "
                                 "prints compile errors, which stop the check, and its findings; the summary counts "
                                 "the warnings it left out)", true,
@@ -420,6 +428,10 @@ void Results::add(const Results &O) {
   z3Calls += O.z3Calls;
   extractMicros += O.extractMicros;
   checkMicros += O.checkMicros;
+  ptoImplStatements += O.ptoImplStatements;
+  ptoImplChecked += O.ptoImplChecked;
+  for (const auto &[K, N] : O.ptoImplSkipped)
+    ptoImplSkipped[K] += N;
 }
 
 std::optional<UnitCache::Entry> UnitCache::find(const std::string &Key) const {
@@ -679,6 +691,14 @@ std::string Session::summaryLine() const {
     Apart.push_back(std::to_string(N) + " compiler warning" + (N == 1 ? "" : "s") + " not shown (--compiler-warnings)");
   if (unsigned N = R.tally.notFollowedTotal)
     Apart.push_back(std::to_string(N) + " upstream check" + (N == 1 ? "" : "s") + " not followed (--coverage)");
+  if (unsigned N = R.ptoImplStatements - R.ptoImplChecked) {
+    bool NoHeaders = std::any_of(R.ptoImplSkipped.begin(), R.ptoImplSkipped.end(), [](const auto &E) {
+      return std::get<3>(E.first).rfind("no pto-isa headers", 0) == 0;
+    });
+    Apart.push_back(std::to_string(N) + " .pto tile op" + (N == 1 ? "" : "s") +
+                    " not checked against pto-isa's implementation (--coverage" +
+                    (NoHeaders ? "; give its headers with --pto-isa=DIR or PTOISA_DIR)" : ")"));
+  }
   for (size_t I = 0; I < Apart.size(); ++I)
     S += (I ? ", " : " (") + Apart[I] + (I + 1 == Apart.size() ? ")" : "");
   return S;
@@ -690,6 +710,11 @@ std::string Session::coverageReport(const std::string &BaseDir) const {
     const auto &[File, Line, Op, Why] = Key;
     Out += "pto-lint: not followed: " + checker::relPath(File, BaseDir) + ":" + std::to_string(Line) + ": " + Op +
            " (" + std::to_string(N) + "x): " + Why + "\n";
+  }
+  for (const auto &[Key, N] : R.ptoImplSkipped) {
+    const auto &[File, Line, Op, Why] = Key;
+    Out += "pto-lint: not checked against pto-isa: " + checker::relPath(File, BaseDir) + ":" + std::to_string(Line) +
+           ": " + Op + (N > 1 ? " (" + std::to_string(N) + "x)" : "") + ": " + Why + "\n";
   }
   return Out;
 }
@@ -712,7 +737,8 @@ std::string Session::statsJson() const {
      << ", \"queryP99Micros\": " << Pct(Q, 0.99) << ", \"queryMaxMicros\": " << Max(Q) << ", \"calls\": " << Call.size()
      << ", \"callMedianMicros\": " << Pct(Call, 0.5) << ", \"callP99Micros\": " << Pct(Call, 0.99)
      << ", \"callMaxMicros\": " << Max(Call) << ", \"solverMillis\": " << std::accumulate(Q.begin(), Q.end(), 0.0) / 1000
-     << ", \"extractMillis\": " << R.extractMicros / 1000 << ", \"engineMillis\": " << R.checkMicros / 1000 << "}\n";
+     << ", \"extractMillis\": " << R.extractMicros / 1000 << ", \"engineMillis\": " << R.checkMicros / 1000
+     << ", \"ptoTileOps\": " << R.ptoImplStatements << ", \"ptoTileOpsChecked\": " << R.ptoImplChecked << "}\n";
   return OS.str();
 }
 

@@ -70,6 +70,9 @@ struct Options {
   bool lenientDocSyntax = false; // .pto: also read the ISA manual's spellings (with a warning)
   std::string ptoBackend;        // .pto: the ptoas backend the files are compiled with ("" = from each file)
   std::optional<bool> tileOpExpand; // .pto: ptoas --enable-tile-op-expand (unset = from each file)
+  /// .pto: the pto-isa checkout whose implementation gives tile ops without rules of their own upstream's checks
+  /// ("" = $PTOISA_DIR; none: those checks are skipped and the summary says so). Its include/ has pto/pto-inst.hpp.
+  std::string ptoIsa;
   bool compilerWarnings = false; // CLI: also print the compiler's own warnings (errors are always printed)
   bool coverage = false;       // CLI: list upstream's checks that were not followed, with their reasons
   bool upstreamChecks = true;  // lift upstream's PTO_ASSERTs into checks of every op call (C++ front ends)
@@ -130,6 +133,10 @@ struct Results {
   std::vector<double> callMicros;      // engine time per call site, all its rules and targets
   unsigned groundQueries = 0, enumerated = 0, cacheHits = 0, prechecked = 0, z3Calls = 0;
   double extractMicros = 0, checkMicros = 0;
+  /// Textual PTO's tile ops without rules of their own (driver/PtoImpl.h): the statements read, those checked
+  /// against pto-isa's implementation, and each (place, op, why) that was not (for a target, or at all).
+  unsigned ptoImplStatements = 0, ptoImplChecked = 0;
+  std::map<std::tuple<std::string, unsigned, std::string, std::string>, unsigned> ptoImplSkipped;
   /// Appends another run's results (a file linted on another thread, or replayed from the result cache).
   void add(const Results &O);
 };

@@ -2,6 +2,7 @@
 #include "Run.h"
 #include "HtmlReport.h"
 
+#include "PtoImpl.h"
 #include "ResultCache.h"
 #include "Serialize.h"
 #include "checker/Emit.h"
@@ -123,6 +124,7 @@ struct RunContext {
   ContentHashes hashes;
   std::string keyBase; // digest of what every job's key shares: tool, rules, options, baseline
   std::shared_ptr<const Baseline> baseline; // --baseline (null: none)
+  PtoImpl *ptoImpl = nullptr; // textual PTO's tile ops through pto-isa's implementation
 };
 
 /// A job's session: the file's own options, the run's baseline.
@@ -132,22 +134,35 @@ std::shared_ptr<Session> sessionFor(const Job &J, const RunContext &Ctx) {
   return S;
 }
 
-/// A `.pto` file, read by the textual front end; its syntax errors rendered as the findings are (paths as given).
-Outcome lintPto(const Job &J, const RunContext &Ctx) {
-  Outcome O;
-  std::ifstream In(J.file, std::ios::binary);
+/// A `.pto` file's text and what the textual front end reads from it with a file's options.
+ptotext::Reading readPto(const std::string &File, const Options &Opts, const checker::RuleSet &Rules, std::string &Text) {
+  std::ifstream In(File, std::ios::binary);
   std::stringstream SS;
   SS << In.rdbuf();
-  const std::string Text = SS.str();
-  auto S = sessionFor(J, Ctx);
+  Text = SS.str();
   ptotext::ReadOptions RO;
-  RO.lenient = S->options().lenientDocSyntax;
-  RO.backend = S->options().ptoBackend;
-  RO.tileOpExpand = S->options().tileOpExpand;
-  ptotext::Reading Rd = ptotext::read(J.file, Text, *Ctx.rules, RO);
+  RO.lenient = Opts.lenientDocSyntax;
+  RO.backend = Opts.ptoBackend;
+  RO.tileOpExpand = Opts.tileOpExpand;
+  RO.implCalls = Opts.upstreamChecks;
+  return ptotext::read(File, Text, Rules, RO);
+}
+
+/// A `.pto` file, read by the textual front end; its syntax errors rendered as the findings are (paths as given).
+Outcome lintPto(const Job &J, const RunContext &Ctx, std::set<std::string> &Read) {
+  Outcome O;
+  std::string Text;
+  auto S = sessionFor(J, Ctx);
+  ptotext::Reading Rd = readPto(J.file, S->options(), *Ctx.rules, Text);
   Unit U;
   U.mainFile = J.file;
   U.calls = std::move(Rd.calls);
+  // Tile ops without rules of their own: upstream's checks, through pto-isa's implementation.
+  std::vector<std::tuple<checker::SourceLoc, std::string, std::string>> Skipped;
+  size_t Before = U.calls.size();
+  if (Ctx.ptoImpl && !Rd.implCalls.empty())
+    Ctx.ptoImpl->resolve(ptoIsaDir(S->options()), ptoTargets(S->options(), Rd.target), Rd.implCalls, U.calls, Skipped,
+                         Read);
   U.inferredTarget = Rd.target;
   U.compileFailed = !Rd.errors.empty();
   const checker::RunInfo AsGiven;
@@ -162,6 +177,10 @@ Outcome lintPto(const Job &J, const RunContext &Ctx) {
     O.printed += checker::toText(Fs, Here);
   }
   O.results = S->results();
+  O.results.ptoImplStatements = unsigned(Rd.implCalls.size());
+  O.results.ptoImplChecked = unsigned(U.calls.size() - Before);
+  for (const auto &[Loc, Op, Why] : Skipped)
+    ++O.results.ptoImplSkipped[{Loc.file, Loc.line, Op, Why}];
   return O;
 }
 
@@ -188,7 +207,7 @@ Outcome runJob(const Job &J, RunContext &Ctx) {
     llvm::SmallString<256> Abs(J.file);
     llvm::sys::fs::make_absolute(Abs);
     Read.insert(std::string(Abs));
-    O = lintPto(J, Ctx);
+    O = lintPto(J, Ctx, Read);
   } else {
     auto S = sessionFor(J, Ctx);
     O.status = Ctx.cpp->lint(J.file, S, Ctx.format == ReportFormat::Text, O.printed, Read);
@@ -286,6 +305,9 @@ std::string Run::setOptions(const std::vector<std::pair<std::string, std::vector
 }
 
 std::string Run::checkPaths() const {
+  if (!Opts.ptoIsa.empty())
+    if (std::string Err = ptoIsaProblem(Opts.ptoIsa); !Err.empty())
+      return "--pto-isa: " + Err;
   if (!Opts.engine.dumpDir.empty() && !llvm::sys::fs::is_directory(Opts.engine.dumpDir))
     return "--dump-smt directory '" + Opts.engine.dumpDir + "' does not exist";
   // Before any file is linted: the HTML report is a directory of pages.
@@ -384,7 +406,20 @@ int Run::lint(CppFrontEnd &FE, std::optional<std::string> CacheDir, unsigned Job
     // otherwise). The rule texts alone are some 160 KB: hashed once here, not again in every job's key.
     Ctx.keyBase = digest(toolIdentity(Argv0, Version) + "\0cwd\0"s + Ctx.cwd + "\0format\0"s +
                          (Opts.format == ReportFormat::Text ? "text" : "data") + CacheOptions +
-                         (Base ? "\0baseline\0"s + BaseText : ""));
+                         (Base ? "\0baseline\0"s + BaseText : "") + "\0ptoisa\0"s + ptoIsaDir(Opts));
+  }
+
+  // The calls the .pto files' tile ops without rules make of pto-isa, each instantiated once for the whole run.
+  PtoImpl Impl(FE);
+  Ctx.ptoImpl = &Impl;
+  for (const Job &J : Work) {
+    const Options &O = J.opts ? *J.opts : Opts;
+    std::string Isa = J.pto && O.upstreamChecks ? ptoIsaDir(O) : "";
+    if (Isa.empty())
+      continue;
+    std::string Text;
+    ptotext::Reading Rd = readPto(J.file, O, Rules, Text);
+    Impl.want(Isa, ptoTargets(O, Rd.target), Rd.implCalls);
   }
 
   unsigned Threads = Jobs > 0 ? Jobs : std::max(1u, std::thread::hardware_concurrency());

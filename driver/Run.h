@@ -11,6 +11,7 @@
 #include "driver/Driver.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -39,6 +40,20 @@ public:
   /// file was skipped (no compile command).
   virtual int lint(const std::string &File, std::shared_ptr<Session> S, bool Text, std::string &Printed,
                    std::set<std::string> &Read) = 0;
+
+  /// A translation unit of pto-lint's own that calls pto-isa (textual PTO's tile ops, ptotext/Lowering.h), parsed.
+  struct Instantiation {
+    std::vector<checker::CallSite> calls; // every op call read from it
+    /// The first error attributed to a line of the source (its own line, or the line whose call instantiated the
+    /// template the error is in), by line.
+    std::map<unsigned, std::string> errors;
+    std::string failed;                   // an error no line of the source is behind, or what stopped the parse
+    std::set<std::string> read;           // every file the parse read (absolute paths)
+  };
+  /// Parses Source, named SourceName, as the vendor compiler would compile it for Target's vector or cube core
+  /// with the pto-isa headers of IsaDir (IsaDir/include).
+  virtual Instantiation instantiate(const std::string &Source, const std::string &SourceName, checker::Target Target,
+                                    bool Cube, const std::string &IsaDir) = 0;
 };
 
 /// The identity of this build of pto-lint for the result cache: version, the executable (path, size, time: a

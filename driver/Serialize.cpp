@@ -146,6 +146,10 @@ Json resultsToJson(const Results &R) {
   J["counts"] = {R.suppressed,      R.internalErrors, R.translationUnits,       R.failedTranslationUnits,
                  R.headerFiltered, R.advisoryOff,   R.compilerWarningsHidden, R.upstreamOnly};
   J["mainFiles"] = R.mainFiles;
+  Json Skipped = Json::array();
+  for (const auto &[K, N] : R.ptoImplSkipped)
+    Skipped.push_back({std::get<0>(K), std::get<1>(K), std::get<2>(K), std::get<3>(K), N});
+  J["ptoImpl"] = {R.ptoImplStatements, R.ptoImplChecked, Skipped};
   return J;
 }
 
@@ -184,6 +188,12 @@ Results resultsFromJson(const Json &J) {
   for (size_t I = 0; I < std::size(Counts); ++I)
     *Counts[I] = C.at(I).get<unsigned>();
   R.mainFiles = J.at("mainFiles").get<std::set<std::string>>();
+  const Json &P = J.at("ptoImpl");
+  R.ptoImplStatements = P.at(0).get<unsigned>();
+  R.ptoImplChecked = P.at(1).get<unsigned>();
+  for (const Json &E : P.at(2))
+    R.ptoImplSkipped[{E.at(0).get<std::string>(), E.at(1).get<unsigned>(), E.at(2).get<std::string>(),
+                      E.at(3).get<std::string>()}] = E.at(4).get<unsigned>();
   return R;
 }
 

@@ -639,8 +639,8 @@ struct Value {
 
 class Reader {
 public:
-  Reader(const std::string &File, const checker::RuleSet &Rules, Reading &Out, bool Lenient)
-      : File(File), Rules(Rules), Out(Out), Lenient(Lenient) {}
+  Reader(const std::string &File, const checker::RuleSet &Rules, Reading &Out, bool Lenient, bool Impl = false)
+      : File(File), Rules(Rules), Out(Out), Lenient(Lenient), Impl(Impl) {}
 
   void run(const std::vector<std::unique_ptr<Stmt>> &Stmts) {
     callGraph(Stmts, "", false);
@@ -653,6 +653,7 @@ private:
   const checker::RuleSet &Rules;
   Reading &Out;
   bool Lenient;
+  bool Impl; // ReadOptions::implCalls
   std::set<std::pair<unsigned, std::string>> Warned; // one warning per line and kind
   std::map<std::string, Value> Values; // per function: cleared at each func.func
   std::vector<checker::Symbol> Symbols;
@@ -713,6 +714,8 @@ private:
       ++Out.opaque; // read by the enclosing scf.for / scf.if (carried())
     } else {
       ++Out.opaque;
+      if (Impl)
+        implCall(S);
       for (const std::string &R : S.results) // a value pto-lint does not follow
         Values[R].def = loc(S.op);
     }
@@ -1592,6 +1595,144 @@ private:
     return nullptr;
   }
 
+  /// The C++ form of a statement's inherent attributes, as emitc writes them: TCVT's round and saturation modes as
+  /// trailing arguments, defaults CAST_RINT and OFF (PTOToEmitC.cpp:9471-9525); TCMP/TCMPS's comparison as a trailing
+  /// CmpMode, default EQ (:9030-9042, :9270-9320); a matmul's or gemv's accumulation phase as its template argument,
+  /// none when unspecified (:5107-5124). Any other attribute: the statement says why it has no C++ form here.
+  static void lowerAttributes(ImplCall &I, std::map<std::string, std::string> Attrs) {
+    auto Take = [&](const std::string &Key) -> std::optional<std::string> {
+      auto It = Attrs.find(Key);
+      if (It == Attrs.end())
+        return std::nullopt;
+      std::string V = It->second;
+      Attrs.erase(It);
+      return V;
+    };
+    auto Upper = [](std::string V) {
+      for (char &C : V)
+        C = char(std::toupper(static_cast<unsigned char>(C)));
+      return V;
+    };
+    const std::string &Op = I.cxxOp;
+    if (Op == "TCVT") {
+      static const std::map<std::string, std::string> Round = {
+          {"NONE", "CAST_NONE"},   {"RINT", "CAST_RINT"},   {"ROUND", "CAST_ROUND"}, {"FLOOR", "CAST_FLOOR"},
+          {"CEIL", "CAST_CEIL"},   {"TRUNC", "CAST_TRUNC"}, {"ODD", "CAST_ODD"},     {"CAST_RINT", "CAST_RINT"}};
+      std::string R = Upper(Take("rmode").value_or("CAST_RINT")), Sat = Upper(Take("satmode").value_or("OFF"));
+      if (!Round.count(R) || (Sat != "ON" && Sat != "OFF")) {
+        I.why = "its round or saturation mode '" + R + "', '" + Sat + "' is not one pto-lint knows";
+        return;
+      }
+      I.extra = {"RoundMode::" + Round.at(R), "SaturationMode::" + Sat};
+    } else if (Op == "TCMP" || Op == "TCMPS") {
+      std::string M = Upper(Take("cmpMode").value_or("eq"));
+      static const std::set<std::string> Modes = {"EQ", "NE", "LT", "LE", "GT", "GE"};
+      if (!Modes.count(M)) {
+        I.why = "its comparison mode '" + M + "' is not one pto-lint knows";
+        return;
+      }
+      I.extra = {"CmpMode::" + M};
+    } else if (Op.rfind("TMATMUL", 0) == 0 || Op.rfind("TGEMV", 0) == 0) {
+      std::string P = Take("accPhase").value_or("unspecified");
+      if (P == "partial" || P == "final")
+        I.templateArgs = "pto::AccPhase::" + std::string(P == "partial" ? "Partial" : "Final");
+      else if (P != "unspecified") {
+        I.why = "its accumulation phase '" + P + "' is not one pto-lint knows";
+        return;
+      }
+    }
+    if (!Attrs.empty() && I.why.empty())
+      I.why = "its attribute '" + Attrs.begin()->first + "' is not lowered to C++ here";
+  }
+
+  /// A tile op statement without rules of its own, as ptoas's emitc backend calls pto-isa for it: `TOP(outs...,
+  /// ins...)` (Lowering.h). Ops that move data through global tensors or pipes, print, synchronise, or only declare
+  /// are not calls of a tile op's implementation; statements with attributes or modifiers (round modes, `fp`
+  /// operands, accumulation phases) have a C++ form this does not model yet, and say so.
+  void implCall(const Stmt &S) {
+    const std::string &Op = S.op.text;
+    if (Op.rfind("pto.t", 0) != 0)
+      return;
+    // Not a tile op's implementation: global tensors, pipes, printing, synchronisation, declarations, element
+    // access, PTOAS's own tile-level constructs (prefixes).
+    static const char *NotCalls[] = {"pto.tload",   "pto.tstore",    "pto.tprefetch", "pto.tprint",  "pto.tsync",
+                                     "pto.tassign", "pto.treshape",  "pto.tensor_",   "pto.target_", "pto.tileop",
+                                     "pto.tilelang", "pto.tget",     "pto.tset",      "pto.tpush",   "pto.tpop",
+                                     "pto.tfree",   "pto.talloc",    "pto.tile_",     "pto.trandom", "pto.threadfence"};
+    for (const char *N : NotCalls)
+      if (Op.rfind(N, 0) == 0)
+        return;
+    ImplCall I;
+    I.ptoOp = Op;
+    I.cxxOp = Op.substr(4); // pto.tmatmul.acc -> TMATMUL_ACC (PTOToEmitC.cpp:5243, 11472)
+    for (char &C : I.cxxOp)
+      C = C == '.' ? '_' : char(std::toupper(static_cast<unsigned char>(C)));
+    for (const char *Mx : {"TMATMUL_MX", "TGEMV_MX"}) // .acc and .bias forms are overloads (PTOToEmitC.cpp:11410-11534)
+      if (I.cxxOp.rfind(Mx, 0) == 0)
+        I.cxxOp = Mx;
+    I.call.loc = loc(S.op);
+    I.call.text = callText(S);
+    I.call.textual = true;
+    I.call.function = S.function;
+    I.call.op = I.cxxOp;
+    std::vector<std::pair<std::string, std::string>> Ins = group(S.body, "ins"), Outs = group(S.body, "outs");
+    // Anything but ins(...) and outs(...) of plain operands and attributes: `fp %x`, results. Inherent attributes
+    // (`rmode = #pto<round_mode ROUND>`) are collected; discardable ones (dialect-prefixed names:
+    // `pto.fusion.group_id`, `pto.last_use`) change no call.
+    std::map<std::string, std::string> Attrs; // inherent attribute -> its enumerator as written
+    int Depth = 0;
+    for (size_t K = 0; K < S.body.size() && I.why.empty(); ++K) {
+      const Token &T = S.body[K];
+      if (T.is("(") || T.is("[") || T.is("{"))
+        Depth += 1;
+      else if (T.is(")") || T.is("]") || T.is("}"))
+        Depth -= 1;
+      else if (T.kind == Tok::Ident && K + 2 < S.body.size() && S.body[K + 1].is("=") &&
+               S.body[K + 2].kind == Tok::Attr) {
+        if (T.text.find('.') == std::string::npos) { // `#pto<round_mode ROUND>` -> ROUND
+          std::string V = S.body[K + 2].text;
+          size_t E = V.rfind('>'), B = V.find_last_of(" <", E == std::string::npos ? V.size() : E);
+          Attrs[T.text] = B == std::string::npos || E == std::string::npos ? V : V.substr(B + 1, E - B - 1);
+        }
+        K += 2;
+      } else if (Depth == 0 && T.kind == Tok::Ident && T.text != "ins" && T.text != "outs") {
+        I.why = "its modifier '" + T.text + "' is not lowered to C++ here";
+      }
+    }
+    lowerAttributes(I, Attrs);
+    if (Out.backend.name == "vpto") // PTOAS lowers the op itself (pto-lower-to-ubuf, lib/TileOps/), not through pto-isa
+      I.why = "the file is compiled by ptoas's vpto backend (" + Out.backend.from + "), which lowers tile ops itself";
+    if (I.why.empty() && !S.results.empty())
+      I.why = "the SSA form of a tile op is not lowered to C++ here";
+    if (I.why.empty() && Ins.empty() && Outs.empty())
+      I.why = "no ins(...) or outs(...) operands read";
+    std::vector<std::pair<std::string, std::string>> Args = Outs;
+    Args.insert(Args.end(), Ins.begin(), Ins.end());
+    for (const auto &[Ssa, Type] : Args) {
+      if (!I.why.empty())
+        break;
+      ImplArg A;
+      A.ssa = Ssa;
+      if (Type.empty()) {
+        I.why = "operand " + Ssa + " has no type";
+      } else if (Type[0] == '!') {
+        CallTok = S.op;
+        A.tile = facts(Ssa, Type);
+        if (!A.tile.isTile)
+          I.why = "operand " + Ssa + " of type '" + Type + "' is not a tile pto-lint reads";
+      } else {
+        A.scalarType = Type;
+        if (Type == "index" || (Type.size() > 1 && (Type[0] == 'i' || Type.rfind("ui", 0) == 0) && Type != "i1"))
+          if (term::Term T = intTerm(Ssa))
+            A.value = T.op() == term::Op::Int ? checker::IntFact::known(T.value()) : checker::IntFact::symbolic(T);
+      }
+      I.args.push_back(std::move(A));
+    }
+    I.call.symbols = Symbols;
+    I.call.path = Path;
+    Out.implCalls.push_back(std::move(I));
+  }
+
   void call(const Stmt &S, const checker::OpSignature &Sig) {
     CallTok = S.op;
     std::vector<std::pair<std::string, std::string>> Ins, Outs;
@@ -1758,7 +1899,7 @@ Reading read(const std::string &File, const std::string &Text, const checker::Ru
   Parser P(L.all(), Out.errors, File);
   std::vector<std::unique_ptr<Stmt>> Stmts = P.file();
   Out.backend = backendOf(Text, Stmts, Options);
-  Reader(File, Rules, Out, Lenient).run(Stmts);
+  Reader(File, Rules, Out, Lenient, Options.implCalls).run(Stmts);
   if (Out.errors.size() > MaxErrors) { // a file that is not PTO at all: the first errors say so, as clang's limit does
     size_t More = Out.errors.size() - MaxErrors;
     Out.errors.resize(MaxErrors);

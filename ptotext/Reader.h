@@ -11,6 +11,7 @@
 
 #include "checker/Facts.h"
 #include "checker/Rule.h"
+#include "ptotext/Lowering.h"
 
 #include <optional>
 #include <string>
@@ -39,6 +40,7 @@ struct ReadOptions {
   bool lenient = false;              // read the ISA manual's spellings too (read())
   std::string backend;               // --pto-backend: emitc or vpto ("" = from the file)
   std::optional<bool> tileOpExpand;  // --enable-tile-op-expand (unset = from the file)
+  bool implCalls = false;            // also read the tile ops without rules of their own as C++ calls (implCalls)
 };
 
 struct Reading {
@@ -49,6 +51,9 @@ struct Reading {
   Backend backend;                            // options, else module `pto.backend` and the RUN lines' ptoas flags
   unsigned statements = 0;                    // op statements read
   unsigned opaque = 0;                        // of which not a checked op
+  /// With ReadOptions::implCalls: the tile op statements (`pto.t*`) without rules of their own, as ptoas's emitc
+  /// backend calls pto-isa for them (Lowering.h), for upstream's checks; those it cannot lower say why.
+  std::vector<ImplCall> implCalls;
 };
 
 /// The largest `.pto` file read: PTOAS's lit tests are at most 34 kB; a file past this is reported, not read.

@@ -4,6 +4,7 @@
 // on files it must reject, is the triaged one of tests/conformance/ptoas-lit.txt (PTOLINT_BLESS=1 adds new ones
 // as UNTRIAGED, which fails until someone writes the reason).
 #include "driver/Driver.h"
+#include "ptotext/Lowering.h"
 #include "ptotext/Reader.h"
 
 #include "../TestUtil.h"
@@ -320,6 +321,70 @@ const std::vector<std::pair<std::regex, std::string>> &coveredErrors() {
       {std::regex(R"('pto\.v(add|sub|mul|div)' op lhs type must not use low-precision vector element type)"),
        "pto-vmin-dtype"}};
   return Covered;
+}
+
+// A tile op without rules of its own is read as the C++ call ptoas's emitc backend makes of it: outs then ins, the
+// statement's tile types, a parameter per dynamic valid dim and scalar; what comes back from the C++ front end is put
+// in the statement's own values.
+TEST(PtoText, TileOpsWithoutRulesLowerToTheirPtoIsaCall) {
+  const std::string Text =
+      "func.func @k(%vr: index, %row: index) {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %a = pto.alloc_tile valid_row = %vr : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=64>\n"
+      "  %d = pto.alloc_tile : !pto.tile_buf<vec, 8x64xf32>\n"
+      "  pto.textract ins(%a, %row, %c0 : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, v_row=?, v_col=64>, "
+      "index, index) outs(%d : !pto.tile_buf<vec, 8x64xf32>) {pto.fusion.group_id = 0 : i64}\n"
+      "  pto.tcvt ins(%a {rmode = #pto<round_mode ROUND>} : !pto.tile_buf<loc=vec, dtype=f32, rows=16, cols=64, "
+      "v_row=?, v_col=64>) outs(%d : !pto.tile_buf<vec, 8x64xf32>)\n"
+      "  pto.tload ins(%a : !pto.tile_buf<vec, 8x64xf32>) outs(%d : !pto.tile_buf<vec, 8x64xf32>)\n"
+      "  return\n"
+      "}\n";
+  ptotext::ReadOptions O;
+  O.implCalls = true;
+  ptotext::Reading R = ptotext::read("k.pto", Text, checker::RuleSet::builtin(), O);
+  ASSERT_TRUE(R.errors.empty());
+  ASSERT_EQ(R.implCalls.size(), 2u); // TLOAD is not a tile op's implementation call
+  const ptotext::ImplCall &X = R.implCalls[0];
+  EXPECT_EQ(X.cxxOp, "TEXTRACT");
+  EXPECT_TRUE(X.why.empty()) << X.why; // discardable attributes change no call
+  std::string Why;
+  EXPECT_EQ(ptotext::cxxFunction(X, "f", Why),
+            "AICORE void f(int64_t ptolint_r1, int64_t ptolint_s2, int64_t ptolint_s3) {\n"
+            "  Tile<TileType::Vec, float, 8, 64, BLayout::RowMajor, 8, 64, SLayout::NoneBox, 512, PadValue::Null, "
+            "CompactMode::Null> a0;\n"
+            "  Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, 64, SLayout::NoneBox, 512, PadValue::Null, "
+            "CompactMode::Null> a1(ptolint_r1);\n"
+            "  TEXTRACT(a0, a1, ptolint_s2, ptolint_s3);\n"
+            "}\n");
+  EXPECT_FALSE(X.cube());
+  // The rounding mode as emitc passes it, after the tiles.
+  EXPECT_TRUE(R.implCalls[1].why.empty()) << R.implCalls[1].why;
+  EXPECT_EQ(R.implCalls[1].extra, (std::vector<std::string>{"RoundMode::CAST_ROUND", "SaturationMode::OFF"}));
+  // What the C++ front end would read: an assert over the function's parameters, put back in the file's values.
+  checker::CallSite Cxx;
+  Cxx.op = "TEXTRACT";
+  for (const char *P : {"r1", "s2", "s3"}) {
+    checker::Symbol Sy;
+    Sy.name = std::string("p_") + P;
+    Sy.display = std::string("ptolint_") + P;
+    Cxx.symbols.push_back(Sy);
+  }
+  checker::Operand Src;
+  Src.role = "src";
+  Src.tile.isTile = true;
+  Src.tile.expr = "a1";
+  Cxx.operands = {Src};
+  checker::UpstreamCheck U;
+  U.term = term::Term::apply(term::Op::Le, {term::Term::apply(term::Op::Add, {term::Term::var("p_s2"), term::Term::var("p_r1")}),
+                                            term::Term::apply(term::Op::Add, {term::Term::var("p_s3"), term::Term::integer(16)})});
+  Cxx.upstream = {U};
+  checker::CallSite Pto = ptotext::instantiated(X, Cxx);
+  ASSERT_EQ(Pto.upstream.size(), 1u);
+  EXPECT_EQ(term::print(Pto.upstream[0].term), "(<= (+ v_row v_vr) (+ 0 16))");
+  ASSERT_EQ(Pto.operands.size(), 1u);
+  EXPECT_EQ(Pto.operands[0].tile.expr, "%a"); // the statement's tile, under the C++ call's role
+  EXPECT_EQ(Pto.operands[0].role, "src");
+  EXPECT_EQ(Pto.loc.line, 5u);
 }
 
 TEST(PtoCorpus, PtoasLitFilesParseAndFindingsAreTriaged) {
