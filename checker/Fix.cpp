@@ -9,6 +9,8 @@
 #include <set>
 #include <tuple>
 
+using namespace std::string_literals;
+
 namespace pto::checker {
 
 std::string layoutName(bool BLayout, int64_t Code) {
@@ -87,12 +89,22 @@ bool sameLoc(const SourceLoc &A, const SourceLoc &B) {
   return A.line == B.line && A.col == B.col && A.file == B.file;
 }
 
+/// Whether an edit changes the written type of this tile.
+bool editOwns(const Edit &E, const TileFacts &T) {
+  size_t Pos = size_t(fixArgument(E.what));
+  return Pos < T.writtenArgs.size() ? sameLoc(T.writtenArgs[Pos].loc, E.loc)
+                                    : E.length == 0 && sameLoc(T.writtenArgsEnd, E.loc);
+}
+
+/// Whether applyEdit changes a tile the edit owns: an argument it knows how to set.
+bool editKnown(const Edit &E) {
+  return sized(E) || E.what == "dtype" ||
+         ((E.what == "blayout" || E.what == "slayout") && !layoutName(E.what == "blayout", E.value).empty());
+}
+
 /// Applies an edit to a tile whose written type it changes; false if it is not that tile's.
 bool applyEdit(const Edit &E, TileFacts &T) {
-  size_t Pos = size_t(fixArgument(E.what));
-  bool Mine = Pos < T.writtenArgs.size() ? sameLoc(T.writtenArgs[Pos].loc, E.loc)
-                                         : E.length == 0 && sameLoc(T.writtenArgsEnd, E.loc);
-  if (!Mine)
+  if (!editOwns(E, T) || !editKnown(E))
     return false;
   if (sized(E)) {
     (E.what == "rows" ? T.rows : T.cols) = E.value;
@@ -128,31 +140,56 @@ namespace {
 /// Keeps only the fixes the engine proves (fixStage); Check computes no fixes.
 void verifyFixes(const std::vector<Finding *> &Fs, const std::vector<CallSite> &Calls,
                  const std::vector<Failing> &Before, Engine &Check) {
-  std::map<std::string, Failing> After; // a changed call's facts -> what it fails (findings often share a fix)
+  // A call with a fix applied -> what it fails. Findings often share a fix, and calls their facts (one call in several
+  // calling contexts, its instantiations' notes): keyed by the call's facts before the fix (interned) and the fix's
+  // edits, which decide its facts after it. Where the call is and how it was reached decide no rule.
+  std::map<std::pair<size_t, std::string>, Failing> After;
+  std::map<std::string, size_t> Interned;  // facts -> a number
+  std::vector<size_t> Facts(Calls.size(), SIZE_MAX); // each call's, when first needed
+  auto FactsOf = [&](size_t I) {
+    if (Facts[I] == SIZE_MAX) {
+      CallSite Bare = Calls[I];
+      Bare.loc = {};
+      Bare.function.clear();
+      Bare.instantiatedFrom.clear();
+      Bare.instantiationNames.clear();
+      Bare.callers.clear();
+      Bare.userLoc = {};
+      Bare.text.clear();
+      Facts[I] = Interned.emplace(callKey(Bare), Interned.size()).first->second;
+    }
+    return Facts[I];
+  };
   for (Finding *FP : Fs) {
     Finding &F = *FP;
     if (!F.fix)
       continue;
+    std::string EditsKey;
+    for (const Edit &E : F.fix->edits)
+      EditsKey += "\0edit\0"s + E.loc.file + ":" + std::to_string(E.loc.line) + ":" + std::to_string(E.loc.col) + ":" +
+                  std::to_string(E.length) + "\0"s + E.what + "\0"s + std::to_string(E.value) + "\0"s + E.text;
     bool Proved = true, Touched = false;
     for (size_t I = 0; I < Calls.size() && Proved; ++I) {
-      // The operands with the fix applied; the call (with its upstream checks) is copied only when one changes.
-      std::vector<Operand> Ops = Calls[I].operands;
+      // Whether the fix changes one of the call's operands (applyEdit would), without copying them.
       bool Changed = false;
-      for (Operand &O : Ops)
+      for (const Operand &O : Calls[I].operands)
         for (const Edit &E : F.fix->edits)
-          Changed |= applyEdit(E, O.tile);
+          Changed = Changed || (editOwns(E, O.tile) && editKnown(E));
       bool Own = sameLoc(Calls[I].loc, F.loc);
       if (!Changed) {
         Proved &= !Own; // the finding's own call must use the tile the fix changes
         continue;
       }
-      CallSite C = Calls[I];
-      C.operands = std::move(Ops);
       Touched = true;
-      std::string Key = callKey(C);
+      std::pair<size_t, std::string> Key{FactsOf(I), EditsKey};
       auto It = After.find(Key);
-      if (It == After.end())
+      if (It == After.end()) { // the call with the fix applied
+        CallSite C = Calls[I];
+        for (Operand &O : C.operands)
+          for (const Edit &E : F.fix->edits)
+            applyEdit(E, O.tile);
         It = After.emplace(Key, failing(Check, C)).first;
+      }
       for (const auto &Fail : It->second)
         Proved &= I < Before.size() && Before[I].count(Fail) && !(Own && Fail.first == F.ruleId);
     }

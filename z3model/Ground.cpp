@@ -272,6 +272,14 @@ std::optional<Interval> Program::rv(int N, int Depth) {
       return hull(V[0].lo - B * QLo, V[0].hi - B * QLo);
     return hull(0, Abs - 1);
   }
+  case Op::ModBig: {
+    const Interval &A = V[0];
+    if (A.lo >= 0)
+      return A; // exactly x
+    if (A.hi < 0)
+      return hull(I128(A.lo) + I128(Bigs[Nd.k]), I128(A.hi) + I128(Bigs[Nd.k]));
+    return std::nullopt; // both sides of 0: two pieces
+  }
   case Op::Abs: {
     const Interval &A = V[0];
     if (A.lo >= 0)
@@ -351,6 +359,19 @@ int Program::compileIn(const term::Term &T, const std::map<std::string, int> *Pa
     return node(Op::Slot, slot(T.name()));
   default:
     break;
+  }
+  // `(mod x M)` with M past 64 bits: unsigned 64-bit arithmetic wraps at 2^64, which C++ values of the facts
+  // (non-negative, below 2^63) never reach.
+  if (T.op() == term::Op::Mod && T.args().size() == 2 && T.args()[1].op() == term::Op::Int && !T.args()[1].fits()) {
+    const std::string &Digits = T.args()[1].name();
+    unsigned __int128 M = 0;
+    bool Ok = !Digits.empty() && Digits.size() <= 38;
+    for (char C : Digits)
+      Ok = Ok && C >= '0' && C <= '9' && ((M = M * 10 + unsigned(C - '0')), true);
+    if (!Ok || M <= static_cast<unsigned __int128>(INT64_MAX))
+      return node(Op::Fail);
+    Bigs.push_back(M);
+    return node(Op::ModBig, int64_t(Bigs.size() - 1), {compileIn(T.args()[0], Params, Depth + 1)});
   }
   std::vector<int> Kids;
   for (const term::Term &A : T.args())
@@ -490,6 +511,8 @@ std::optional<int64_t> Program::ev(int N, int Depth) {
       Q = -Q;
     return fit(Nd.op == Op::Div ? Q : A - B * Q);
   }
+  case Op::ModBig: // the modulus exceeds every int64 value: a non-negative x is its own residue
+    return V[0] >= 0 ? std::optional<int64_t>(V[0]) : fit(I128(V[0]) + I128(Bigs[Nd.k]));
   case Op::Abs:
     return fit(V[0] < 0 ? -I128(V[0]) : I128(V[0]));
   case Op::Lt: return V[0] < V[1];

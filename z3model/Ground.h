@@ -79,8 +79,10 @@ public:
   const std::map<std::string, int> &slots() const { return Slots; }
 
 private:
-  enum class Op : uint8_t { Const, Slot, Fail, And, Or, Implies, Ite, Not, Xor, Add, Mul, Sub, Div, Mod, Abs, Lt, Le,
-                            Gt, Ge, Eq, Distinct, Other };
+  /// ModBig: `(mod x M)` with a literal M past 64 bits (the 2^64 of unsigned 64-bit wrap-around), its k an index
+  /// into Bigs: x itself when x >= 0, x + M when that fits.
+  enum class Op : uint8_t { Const, Slot, Fail, And, Or, Implies, Ite, Not, Xor, Add, Mul, Sub, Div, Mod, ModBig, Abs,
+                            Lt, Le, Gt, Ge, Eq, Distinct, Other };
   struct Node {
     Op op;
     int64_t k = 0;          // Const value; Slot index
@@ -97,6 +99,7 @@ private:
   };
   const term::Prelude *Macros; // may be null: then no Call compiles
   std::vector<Node> Nodes;
+  std::vector<unsigned __int128> Bigs; // ModBig's moduli
   std::vector<Cell> Cells;
   std::map<std::string, int> Slots;
   unsigned Epoch = 1;

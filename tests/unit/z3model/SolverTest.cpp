@@ -155,6 +155,12 @@ TEST(Solver, NoSolverDecidesExactlyOrSaysUnknownWithoutZ3) {
                           "(<= (+ n m) 2000000000)"));
   EXPECT_EQ(Wide.verdict, Verdict::Unknown);
   EXPECT_EQ(Wide.reason, B.noSolver);
+  // A fact defined through unsigned 64-bit arithmetic (a TASSIGN address `(mod (* ... block_idx) 2^64)`) over a
+  // fixed block index is exact too: the property is decided without Z3.
+  Result Wrapped = S.check(q({{"b", 0, 0, std::nullopt},
+                             {"addr", {}, {}, "(mod (* (mod (+ 8192 1024) 18446744073709551616) b) 18446744073709551616)"}},
+                            {}, "(= 32 81)"));
+  EXPECT_EQ(Wrapped.verdict, Verdict::ViolatedAlways);
   EXPECT_EQ(S.z3Calls(), 0u);
   Solver Free; // the same query where Z3 may run: it proves it
   EXPECT_EQ(Free.check(q({{"n", 0, 1000000000, std::nullopt}, {"m", 0, 1000000000, std::nullopt}}, {},
@@ -222,6 +228,11 @@ TEST(Program, EvaluatesTheRuleFragmentExactly) {
       {"(mod (- 7) 2)", 1},
       {"(div x 0)", std::nullopt},              // uninterpreted in SMT-LIB: not ground
       {"(* 4611686018427387904 4)", std::nullopt}, // overflow
+      // unsigned 64-bit wrap-around, (mod x 2^64): a non-negative x is its residue; a negative one wraps past
+      // int64 (not ground) unless the modulus brings it back
+      {"(mod (+ (* 4096 2) 1024) 18446744073709551616)", 9216},
+      {"(mod (- 1) 18446744073709551616)", std::nullopt},
+      {"(mod (- 1) 9223372036854775808)", 9223372036854775807},
       {"(and (> x 5) unknown)", 0},             // a false conjunct decides
       {"(or (> x 5) unknown)", std::nullopt},
       {"(=> (> x 5) unknown)", 1},
