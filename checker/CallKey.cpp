@@ -64,7 +64,7 @@ std::string callKey(const CallSite &C) {
     O << int64_t(U.symbols.size());
     for (const Symbol &S : U.symbols)
       O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;
-    O << int64_t(U.exact) << U.text << U.message << U.loc << int64_t(U.chain.size());
+    O << int64_t(U.exact) << int64_t(U.compileTime) << U.text << U.message << U.loc << int64_t(U.chain.size());
     for (const auto &[L, N] : U.chain)
       O << L << N;
     O << U.notFollowed << (U.target ? int64_t(*U.target) : int64_t(-1));

@@ -1158,6 +1158,55 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       for (Target Tg : Ts)
         Asked.emplace_back(&U, std::vector<Target>{Tg});
   }
+  // A violated check, reported on each of its targets.
+  auto Report = [&](const UpstreamCheck &U, const std::vector<Target> &Ts, const z3model::Result &Res,
+                    const std::set<std::string> &Deps, const Assumption *A) {
+    T.checks += Ts.size();
+    ++Op.violated;
+    for (Target Tg : Ts) {
+      Explained X;
+      X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" +
+              term::print(U.term);
+      Finding &F = X.finding;
+      F.ruleId = UpstreamAssertId;
+      F.op = C.op;
+      F.target = Tg;
+      F.targets = {Tg};
+      F.loc = C.loc;
+      F.function = C.function;
+      F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
+      if (!C.instantiatedFrom.empty())
+        F.instantiationLoc = C.instantiatedFrom.front();
+      std::string Quoted = U.message.empty() ? std::string() : ": \"" + U.message + "\"";
+      if (U.compileTime) { // the call does not compile for this target
+        F.citation = "pto-isa " + U.loc.file + ":" + std::to_string(U.loc.line) + " (static_assert)";
+        classify(F, Res.verdict, false, Severity::Error);
+        X.message = (TargetText(C.op + ": does not compile for ").target() += ", upstream's static_assert fails" +
+                     (U.text.empty() ? std::string() : " (" + U.text + ")") + Quoted);
+        // The headers of another target are not the unit's files: the note says where, whatever renders it.
+        X.note(U.loc, "upstream static_asserts it at " + U.loc.file + ":" + std::to_string(U.loc.line) +
+                          "; the kernel's build for that target stops there");
+        X.help = "give the call operands that target's implementation accepts (its element types, layouts and "
+                 "shapes), or do not build the kernel for it";
+        Xs.push_back(std::move(X));
+        continue;
+      }
+      F.citation = "pto-isa " + U.loc.file + ":" + std::to_string(U.loc.line) + " (PTO_ASSERT)";
+      classify(F, Res.verdict, false, Severity::Error);
+      X.message = (TargetText(C.op + ": upstream's check '" + U.text + "' fails on ").target() += Quoted);
+      counterexample(X, Res, Deps);
+      if (A)
+        X.note({}, TargetText("every rule pto-lint checks for this call on ").target() +=
+                   " holds for these values (assume-rules): the rules accept what upstream's implementation rejects");
+      X.note(U.loc, "upstream asserts '" + U.text + "' here; PTO_ASSERT is compiled out of release builds");
+      for (auto It = U.chain.rbegin(); It != U.chain.rend(); ++It)
+        X.note(It->first, "in '" + It->second + "', called here");
+      contextNotes(X, Deps);
+      X.help = "give the call operands that satisfy upstream's check; a release build runs the call anyway, with "
+               "wrong results";
+      Xs.push_back(std::move(X));
+    }
+  };
   for (const auto &[Checked, Ts] : Asked) {
     const UpstreamCheck &U = *Checked;
     ++Op.checks;
@@ -1168,6 +1217,12 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
     };
     if (!U.notFollowed.empty()) {
       NotFollowed(U.notFollowed);
+      continue;
+    }
+    if (U.compileTime) { // a compile error of that target: no question for the solver
+      z3model::Result Fails;
+      Fails.verdict = Verdict::ViolatedAlways;
+      Report(U, Ts, Fails, {}, nullptr);
       continue;
     }
     const Assumption *A = E.Opts.assumeRules ? &assumed(Ts.front()) : nullptr;
@@ -1259,38 +1314,7 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
                   (A ? " (the rules accept values that fail it: assume-rules)" : ""));
       continue;
     }
-    T.checks += Ts.size();
-    ++Op.violated;
-    for (Target Tg : Ts) {
-      Explained X;
-      X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" +
-              term::print(U.term);
-      Finding &F = X.finding;
-      F.ruleId = UpstreamAssertId;
-      F.op = C.op;
-      F.target = Tg;
-      F.targets = {Tg};
-      F.loc = C.loc;
-      F.function = C.function;
-      F.instantiation = C.instantiationNames.empty() ? "" : C.instantiationNames.front();
-      if (!C.instantiatedFrom.empty())
-        F.instantiationLoc = C.instantiatedFrom.front();
-      F.citation = "pto-isa " + U.loc.file + ":" + std::to_string(U.loc.line) + " (PTO_ASSERT)";
-      classify(F, Res.verdict, false, Severity::Error);
-      X.message = (TargetText(C.op + ": upstream's check '" + U.text + "' fails on ").target() +=
-                   U.message.empty() ? std::string() : ": \"" + U.message + "\"");
-      counterexample(X, Res, Deps);
-      if (A)
-        X.note({}, TargetText("every rule pto-lint checks for this call on ").target() +=
-                   " holds for these values (assume-rules): the rules accept what upstream's implementation rejects");
-      X.note(U.loc, "upstream asserts '" + U.text + "' here; PTO_ASSERT is compiled out of release builds");
-      for (auto It = U.chain.rbegin(); It != U.chain.rend(); ++It)
-        X.note(It->first, "in '" + It->second + "', called here");
-      contextNotes(X, Deps);
-      X.help = "give the call operands that satisfy upstream's check; a release build runs the call anyway, with "
-               "wrong results";
-      Xs.push_back(std::move(X));
-    }
+    Report(U, Ts, Res, Deps, A);
   }
   if (Op.checks) {
     Op.calls = 1;

@@ -120,6 +120,9 @@ struct UpstreamCheck {
   std::vector<std::pair<SourceLoc, std::string>> chain;
   std::string notFollowed;       // non-empty: why the condition or its path could not be translated
   std::optional<Target> target;  // the target whose implementation it is (from the headers' paths), if one
+  /// A `static_assert` of the target's implementation that fails for the call's types (term `false`): the call does
+  /// not compile for that target (a kernel parsed for several targets, driver::Session::otherTargetStaticAsserts).
+  bool compileTime = false;
 };
 
 /// One call of a PTO op with everything the rules may ask about.

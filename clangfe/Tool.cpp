@@ -7,6 +7,7 @@
 #include "support/Files.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -254,28 +255,82 @@ private:
 
   bool inUpstreamAssert(const Diagnostic &Info) const { return LangOpts && pto::clangfe::inUpstreamAssert(Info, *LangOpts); }
 };
-/// The errors of a parse that prints nothing: their count, and the first as `file:line:col: text`. (Not the base
-/// class's counts: clang would print them, "N warnings and M errors generated".)
-class FirstError : public DiagnosticConsumer {
+/// The errors of another target's parse (parseOtherTargets), which prints nothing: their count and the first as
+/// `file:line:col: text`; errors in upstream's assert conditions are not counted (pto-lint keeps them compiled in). A
+/// failing `static_assert` of the headers is kept with the call of the main file its instantiation comes from (the
+/// first place its notes give in the main file), for a finding on that call.
+class OtherTargetErrors : public DiagnosticConsumer {
 public:
+  explicit OtherTargetErrors(checker::Target T) : Target(T) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *) override { LangOpts = &LO; }
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
+    if (L == DiagnosticsEngine::Note) {
+      if (Pending && !Pending->call.valid() && Info.hasSourceManager() && Info.getLocation().isValid()) {
+        const SourceManager &SM = Info.getSourceManager();
+        SourceLocation F = SM.getFileLoc(Info.getLocation());
+        if (SM.isWrittenInMainFile(F))
+          Pending->call = place(SM, F);
+      }
+      return;
+    }
+    flush();
     if (L != DiagnosticsEngine::Error && L != DiagnosticsEngine::Fatal)
       return;
-    if (Errors++)
+    if (LangOpts && inUpstreamAssert(Info, *LangOpts))
       return;
     llvm::SmallString<128> Text;
     Info.FormatDiagnostic(Text);
-    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      const SourceManager &SM = Info.getSourceManager();
-      PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
-      if (P.isValid())
-        First = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn()) +
-                ": ";
+    checker::SourceLoc At;
+    if (Info.hasSourceManager() && Info.getLocation().isValid())
+      At = place(Info.getSourceManager(), Info.getSourceManager().getFileLoc(Info.getLocation()));
+    if (!Errors++)
+      First = (At.valid() ? At.file + ":" + std::to_string(At.line) + ":" + std::to_string(At.col) + ": " : "") +
+              std::string(Text);
+    unsigned ID = Info.getID();
+    bool Static = ID == diag::err_static_assert_failed || ID == diag::err_static_assert_requirement_failed;
+    if (!Static || !At.valid() || Info.getSourceManager().isWrittenInMainFile(
+                                      Info.getSourceManager().getFileLoc(Info.getLocation())))
+      return;
+    driver::Session::StaticAssertFailure F;
+    F.target = Target;
+    F.at = At;
+    // err_static_assert_requirement_failed: '%0' (the requirement), %2 (the message); err_static_assert_failed: %1.
+    auto Str = [&](unsigned I) {
+      return I < Info.getNumArgs() && Info.getArgKind(I) == DiagnosticsEngine::ak_std_string ? Info.getArgStdStr(I)
+                                                                                             : std::string();
+    };
+    if (ID == diag::err_static_assert_requirement_failed) {
+      F.text = Str(0);
+      F.message = Str(2);
+    } else {
+      F.message = Str(1);
     }
-    First += std::string(Text);
+    if (F.text.size() > 200)
+      F.text = F.text.substr(0, 197) + "...";
+    Pending = F;
   }
+  void finish() override { flush(); }
+
   unsigned Errors = 0;
   std::string First;
+  std::vector<driver::Session::StaticAssertFailure> Failures; // those with a call in the main file
+
+private:
+  checker::Target Target;
+  const LangOptions *LangOpts = nullptr;
+  std::optional<driver::Session::StaticAssertFailure> Pending;
+
+  static checker::SourceLoc place(const SourceManager &SM, SourceLocation L) {
+    PresumedLoc P = SM.getPresumedLoc(L);
+    if (P.isInvalid())
+      return {};
+    return {P.getFilename(), P.getLine(), P.getColumn()};
+  }
+  void flush() {
+    if (Pending && Pending->call.valid())
+      Failures.push_back(*Pending);
+    Pending.reset();
+  }
 };
 
 /// A tool over the commands of one file, with the CLI's argument adjusters.
@@ -314,14 +369,23 @@ void ClangFrontEnd::parseOtherTargets(const std::string &File, driver::Session &
     How.findingsAreNotCompileErrors = true; // no "N warnings generated" of a parse that prints nothing
     Factory F(Other, How, Read);
     OneFileDatabase One(It->second);
-    FirstError Errors;
+    OtherTargetErrors Errors(T);
     std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir, true);
     Tool->setDiagnosticConsumer(&Errors);
     Tool->run(&F);
+    Errors.finish();
     if (Errors.Errors) {
+      // Its upstream static_asserts that fail on a call are findings on that call; the rest is said here.
+      size_t OnCalls = Errors.Failures.size();
+      S.otherTargetStaticAsserts(std::move(Errors.Failures));
       llvm::errs() << "pto-lint: warning: '" << File << "' does not compile for " << Name
                    << " (its command with that target's architecture): upstream's " << Name
-                   << " checks of its calls are not made; the first error: " << Errors.First << "\n";
+                   << " checks of its calls are not made";
+      if (OnCalls)
+        llvm::errs() << "; of its " << Errors.Errors << " error" << (Errors.Errors == 1 ? "" : "s") << ", " << OnCalls
+                     << (OnCalls == 1 ? " is a static_assert" : " are static_asserts") << " of the " << Name
+                     << " implementation on a call, reported on it";
+      llvm::errs() << "; the first error: " << Errors.First << "\n";
       continue;
     }
     S.otherTargets(Other->collected());

@@ -472,6 +472,27 @@ Unit Session::withOtherTargets(const Unit &U) const {
     if (It != ByCall.end())
       for (const checker::UpstreamCheck *K : It->second)
         C.upstream.push_back(*K);
+    // The call's place as the compiler's notes spell the file (as given, or absolute): the same line and column,
+    // and one path ending with the other.
+    auto Same = [](const checker::SourceLoc &A, const checker::SourceLoc &B) {
+      if (A.line != B.line || A.col != B.col || A.file.empty() || B.file.empty())
+        return false;
+      const std::string &L = A.file.size() >= B.file.size() ? A.file : B.file;
+      const std::string &S = A.file.size() >= B.file.size() ? B.file : A.file;
+      return L.size() >= S.size() && L.compare(L.size() - S.size(), S.size(), S) == 0 &&
+             (L.size() == S.size() || L[L.size() - S.size() - 1] == '/');
+    };
+    for (const StaticAssertFailure &F : StaticAsserts)
+      if (Same(C.loc, F.call) && !C.inUpstreamCode) {
+        checker::UpstreamCheck K;
+        K.term = pto::term::Term::boolean(false);
+        K.compileTime = true;
+        K.text = F.text;
+        K.message = F.message;
+        K.loc = F.at;
+        K.target = F.target;
+        C.upstream.push_back(std::move(K));
+      }
   }
   return Out;
 }
@@ -482,7 +503,7 @@ std::vector<Finding> Session::lint(const Unit &Given, const SourceText &Text) {
     return {};
   }
   std::optional<Unit> Merged;
-  if (!Others.empty())
+  if (!Others.empty() || !StaticAsserts.empty())
     Merged = withOtherTargets(Given);
   const Unit &U = Merged ? *Merged : Given;
   ++R.translationUnits;

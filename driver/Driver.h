@@ -175,6 +175,17 @@ public:
   void collectUnits() { Collecting = true; }
   std::vector<Unit> collected() { return std::move(Collected); }
   void otherTargets(std::vector<Unit> Us) { Others.insert(Others.end(), Us.begin(), Us.end()); }
+  /// A `static_assert` of another target's implementation that fails in an instantiation one of the unit's calls makes
+  /// (call: that call's place, as the compiler's instantiation notes give it): the call gets it as a compile-time check
+  /// of that target (UpstreamCheck::compileTime), reported as a finding, where that target's parse stopped.
+  struct StaticAssertFailure {
+    checker::Target target;
+    checker::SourceLoc call, at; // the call in the main file; the static_assert in the headers
+    std::string text, message;   // its condition as the compiler printed it; its message
+  };
+  void otherTargetStaticAsserts(std::vector<StaticAssertFailure> Fs) {
+    StaticAsserts.insert(StaticAsserts.end(), Fs.begin(), Fs.end());
+  }
   const checker::RuleSet &rules() const { return Rules; }
 
   const Results &results() const { return R; }
@@ -201,6 +212,7 @@ private:
   unsigned AssertErrors = 0;
   bool Collecting = false;
   std::vector<Unit> Collected, Others;
+  std::vector<StaticAssertFailure> StaticAsserts;
   /// U with the upstream checks of Others' calls that read alike joined to its calls.
   Unit withOtherTargets(const Unit &U) const;
   std::shared_ptr<const Baseline> Base;

@@ -1017,6 +1017,48 @@ TEST(Upstream, PtoasLitFilesAgainstTheRealHeaders) {
     EXPECT_TRUE(Got.count(Key)) << "expected finding " << Key << " is gone";
 }
 
+// A static_assert of the real headers that fails only on another target is a finding on the call whose instantiation
+// fails there, not a wall of compile errors: a kernel with a2a3's left-tile layout, checked for a2a3 and a5 from its
+// a2a3 command, builds for a2a3 and gets one a5 finding on its TMATMUL (a5 TMatmul.hpp:163).
+TEST(Upstream, StaticAssertOfAnotherTargetIsAFindingOnTheCall) {
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
+  std::string Path = Src + "/tests/kernels/real/portability/cube-left-layout.cpp";
+  char T[] = "/tmp/ptolint-portability-XXXXXX";
+  std::string Dir = mkdtemp(T);
+  KernelCommand K{Path, "dav-c220-cube", {}};
+  Json Db = Json::array({{{"directory", Dir}, {"file", Path}, {"arguments", upstreamArgs("a2a3", K, Isa)}}});
+  std::ofstream(Dir + "/compile_commands.json") << Db.dump();
+  auto Lint = [&](const std::string &Targets) {
+    return pto::testutil::runSplit(Cli + " --cache-dir=off --quiet --target=" + Targets + " -p " + Dir + " " + Path);
+  };
+  pto::testutil::Out A2 = Lint("a2a3"), Both = Lint("a2a3,a5");
+  fs::remove_all(Dir);
+  EXPECT_EQ(A2.rc, 0) << A2;
+  EXPECT_EQ(A2.text, "") << A2;
+  EXPECT_EQ(Both.rc, 1) << Both;
+  std::vector<std::string> Lines;
+  std::istringstream In(Both.text);
+  for (std::string L; std::getline(In, L);)
+    if (L.find("error: ") != std::string::npos || L.find("note: ") != std::string::npos)
+      Lines.push_back(L.rfind(Path, 0) == 0 ? L.substr(L.find_last_of('/') + 1) : L);
+  ASSERT_EQ(Lines.size(), 3u) << Both;
+  EXPECT_EQ(Lines[0], "cube-left-layout.cpp:20:3: error: TMATMUL: does not compile for a5, upstream's static_assert "
+                      "fails (!Tile<pto::TileType::Left, _Float16, 16, 32, pto::BLayout::RowMajor, 16, 32, "
+                      "pto::SLayout::RowMajor, 512, pto::PadValue::Null, pto::CompactMode::Null>::isRowMajor): "
+                      "\"Non-conforming matrix fractal.\" [pto-upstream-assert]") << Both;
+  EXPECT_EQ(Lines[1], "note: upstream static_asserts it at " + Isa + "/include/pto/npu/a5/TMatmul.hpp:163; the "
+                      "kernel's build for that target stops there") << Both;
+  // Said once on standard error, with how many of the errors are on calls.
+  std::string Says = "does not compile for a5";
+  size_t At = Both.err.find(Says);
+  ASSERT_NE(At, std::string::npos) << Both;
+  EXPECT_EQ(Both.err.find(Says, At + 1), std::string::npos) << Both;
+  EXPECT_NE(Both.err.find("of its 1 error, 1 is a static_assert of the a5 implementation on a call, reported on it"),
+            std::string::npos) << Both;
+}
+
 TEST(Upstream, RealHeadersRefuteTheDefectsAndProveTheGuardedForms) {
   std::string Isa = pto::testutil::ptoIsaDir(Src);
   if (Isa.empty())
