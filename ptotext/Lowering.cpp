@@ -133,8 +133,9 @@ checker::CallSite instantiated(const ImplCall &Call, const checker::CallSite &Cx
   // The tiles: the C++ call names them a<i>, the i-th argument.
   for (const checker::Operand &O : Cxx.operands) {
     checker::Operand P = O;
-    if (O.tile.expr.size() > 1 && O.tile.expr[0] == 'a') {
-      size_t I = std::stoul(O.tile.expr.substr(1));
+    const std::string &E = O.tile.expr;
+    if (E.size() > 1 && E.size() < 6 && E[0] == 'a' && E.find_first_not_of("0123456789", 1) == std::string::npos) {
+      size_t I = std::stoul(E.substr(1));
       if (I < Call.args.size() && Call.args[I].tile.isTile)
         P.tile = Call.args[I].tile;
     }
@@ -145,12 +146,10 @@ checker::CallSite instantiated(const ImplCall &Call, const checker::CallSite &Cx
   for (const checker::Symbol &S : Cxx.symbols) {
     const std::string &D = S.display;
     auto Index = [&](size_t Prefix) -> const ImplArg * {
-      try {
-        size_t I = std::stoul(D.substr(Prefix));
-        return I < Call.args.size() ? &Call.args[I] : nullptr;
-      } catch (...) {
+      if (D.size() <= Prefix || D.size() > Prefix + 4 || D.find_first_not_of("0123456789", Prefix) != std::string::npos)
         return nullptr;
-      }
+      size_t I = std::stoul(D.substr(Prefix));
+      return I < Call.args.size() ? &Call.args[I] : nullptr;
     };
     const ImplArg *A = nullptr;
     if (D.rfind("ptolint_r", 0) == 0 && (A = Index(9)) && A->tile.isTile)
