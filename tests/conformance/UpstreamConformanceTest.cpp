@@ -934,6 +934,33 @@ TEST(Upstream, PtoTileOpsAgainstTheRealHeaders) {
   EXPECT_NE(Bad.text.find("--pto-isa: '/nonexistent' is not a pto-isa checkout"), std::string::npos) << Bad;
 }
 
+// The result cache replays a `.pto` file checked against pto-isa while nothing it read changed, and checks it again
+// when a header of the checkout changes or another checkout is given: the headers the instantiation read are the
+// entry's files.
+TEST(Upstream, PtoTileOpsAreCachedAgainstTheHeadersTheyRead) {
+  std::string Isa = pto::testutil::ptoIsaDir(Src);
+  if (Isa.empty())
+    GTEST_SKIP() << "needs upstream pto-isa: set PTOISA_DIR, or put it at ../shared/third_party/pto-isa";
+  std::string Dir = pto::testutil::tempDir("pto-cache");
+  fs::create_directories(Dir + "/isa");
+  fs::copy(Isa + "/include", Dir + "/isa/include", fs::copy_options::recursive);
+  fs::copy(Src + "/tests/pto/upstream/impl-calls.pto", Dir + "/k.pto");
+  auto Decisions = [&](const std::string &Checkout) {
+    pto::testutil::Out O = pto::testutil::run("cd '" + Dir + "' && env -u PTOISA_DIR '" + Cli + "' --cache-dir=" + Dir +
+                                              "/cache --quiet --target=a2a3 --pto-isa=" + Checkout +
+                                              " --solver-stats=stats.json k.pto");
+    EXPECT_EQ(O.rc, 1) << O;
+    return Json::parse(readFile(Dir + "/stats.json"))["decisions"].get<unsigned>();
+  };
+  EXPECT_GT(Decisions(Dir + "/isa"), 0u);        // checked
+  EXPECT_EQ(Decisions(Dir + "/isa"), 0u);        // replayed
+  EXPECT_GT(Decisions(Isa), 0u);                 // another checkout: checked
+  std::ofstream(Dir + "/isa/include/pto/npu/a2a3/TAdd.hpp", std::ios::app) << "\n// edited\n";
+  EXPECT_GT(Decisions(Dir + "/isa"), 0u);        // a header it read changed: checked again
+  EXPECT_EQ(Decisions(Dir + "/isa"), 0u);
+  fs::remove_all(Dir);
+}
+
 // PTOAS's lit corpus (1,815 `.pto` files) with the pto-isa headers: how many tile op statements without rules of
 // their own get upstream's checks (pinned), why the others do not (by reason), and every finding only these checks
 // make triaged in tests/conformance/ptoas-lit-upstream.txt (the findings of pto-lint's own rules are PtoCorpus's,
