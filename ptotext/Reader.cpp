@@ -1676,6 +1676,25 @@ private:
     I.call.function = S.function;
     I.call.op = I.cxxOp;
     std::vector<std::pair<std::string, std::string>> Ins = group(S.body, "ins"), Outs = group(S.body, "outs");
+    // Every SSA value of a group must be one of its operands: `ins(%src : T, %tmp : T)` (a type after each operand)
+    // reads as one operand, and a C++ call without the second would be another overload.
+    for (const auto &[Name, Read] : {std::pair<const char *, size_t>{"ins", Ins.size()}, {"outs", Outs.size()}}) {
+      size_t Values = 0;
+      for (size_t K = 0; K + 1 < S.body.size(); ++K)
+        if (S.body[K].kind == Tok::Ident && S.body[K].text == Name && S.body[K + 1].is("(")) {
+          for (size_t J = K + 1, Depth = 0; J < S.body.size(); ++J) {
+            Depth += S.body[J].is("(") || S.body[J].is("{") || S.body[J].is("[");
+            Depth -= S.body[J].is(")") || S.body[J].is("}") || S.body[J].is("]");
+            if (Depth == 0)
+              break;
+            Values += Depth == 1 && S.body[J].kind == Tok::Value;
+          }
+          break;
+        }
+      if (Values != Read)
+        I.why = std::string("its ") + Name + "(...) operands are not all read (" + std::to_string(Read) + " of " +
+                std::to_string(Values) + ")";
+    }
     // Anything but ins(...) and outs(...) of plain operands and attributes: `fp %x`, results. Inherent attributes
     // (`rmode = #pto<round_mode ROUND>`) are collected; discardable ones (dialect-prefixed names:
     // `pto.fusion.group_id`, `pto.last_use`) change no call.
