@@ -255,70 +255,59 @@ private:
 
   bool inUpstreamAssert(const Diagnostic &Info) const { return LangOpts && pto::clangfe::inUpstreamAssert(Info, *LangOpts); }
 };
-/// The errors of another target's parse (parseOtherTargets), which prints nothing: their count and the first as
-/// `file:line:col: text`; errors in upstream's assert conditions are not counted (pto-lint keeps them compiled in). A
-/// failing `static_assert` of the headers is kept with the call of the main file its instantiation comes from (the
-/// first place its notes give in the main file), for a finding on that call.
-class OtherTargetErrors : public DiagnosticConsumer {
+/// The errors of a parse that prints nothing (another target's parse, an instantiation unit), in order, each with
+/// the place in the main file it comes from: its own, or the first its notes give (the call whose instantiation it
+/// is in). Errors in upstream's assert conditions are left out (pto-lint keeps them compiled in). A failing
+/// `static_assert` of a header keeps its condition and message too, for a finding on that call.
+class MainFileErrors : public DiagnosticConsumer {
 public:
-  explicit OtherTargetErrors(checker::Target T) : Target(T) {}
+  struct Error {
+    std::string text;               // `file:line:col: message`
+    checker::SourceLoc at, main;    // where it is; its place in the main file (invalid: none)
+    bool staticAssert = false;      // a static_assert of a header that fails
+    std::string condition, message; // a static_assert's, as the compiler printed them
+  };
+  std::vector<Error> Errors;
+
   void BeginSourceFile(const LangOptions &LO, const Preprocessor *) override { LangOpts = &LO; }
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
     if (L == DiagnosticsEngine::Note) {
-      if (Pending && !Pending->call.valid() && Info.hasSourceManager() && Info.getLocation().isValid()) {
-        const SourceManager &SM = Info.getSourceManager();
-        SourceLocation F = SM.getFileLoc(Info.getLocation());
-        if (SM.isWrittenInMainFile(F))
-          Pending->call = place(SM, F);
-      }
+      if (Open && !Errors.back().main.valid())
+        Errors.back().main = mainPlace(Info);
       return;
     }
-    flush();
+    Open = false;
     if (L != DiagnosticsEngine::Error && L != DiagnosticsEngine::Fatal)
       return;
     if (LangOpts && inUpstreamAssert(Info, *LangOpts))
       return;
     llvm::SmallString<128> Text;
     Info.FormatDiagnostic(Text);
-    checker::SourceLoc At;
+    Error E;
     if (Info.hasSourceManager() && Info.getLocation().isValid())
-      At = place(Info.getSourceManager(), Info.getSourceManager().getFileLoc(Info.getLocation()));
-    if (!Errors++)
-      First = (At.valid() ? At.file + ":" + std::to_string(At.line) + ":" + std::to_string(At.col) + ": " : "") +
-              std::string(Text);
+      E.at = place(Info.getSourceManager(), Info.getSourceManager().getFileLoc(Info.getLocation()));
+    E.text = (E.at.valid() ? E.at.file + ":" + std::to_string(E.at.line) + ":" + std::to_string(E.at.col) + ": " : "") +
+             std::string(Text);
+    E.main = mainPlace(Info);
     unsigned ID = Info.getID();
-    bool Static = ID == diag::err_static_assert_failed || ID == diag::err_static_assert_requirement_failed;
-    if (!Static || !At.valid() || Info.getSourceManager().isWrittenInMainFile(
-                                      Info.getSourceManager().getFileLoc(Info.getLocation())))
-      return;
-    driver::Session::StaticAssertFailure F;
-    F.target = Target;
-    F.at = At;
-    // err_static_assert_requirement_failed: '%0' (the requirement), %2 (the message); err_static_assert_failed: %1.
-    auto Str = [&](unsigned I) {
-      return I < Info.getNumArgs() && Info.getArgKind(I) == DiagnosticsEngine::ak_std_string ? Info.getArgStdStr(I)
-                                                                                             : std::string();
-    };
-    if (ID == diag::err_static_assert_requirement_failed) {
-      F.text = Str(0);
-      F.message = Str(2);
-    } else {
-      F.message = Str(1);
+    if ((ID == diag::err_static_assert_failed || ID == diag::err_static_assert_requirement_failed) && E.at.valid() &&
+        !E.main.valid()) {
+      // err_static_assert_requirement_failed: '%0' (the requirement), %2 (the message); err_static_assert_failed: %1.
+      auto Str = [&](unsigned I) {
+        return I < Info.getNumArgs() && Info.getArgKind(I) == DiagnosticsEngine::ak_std_string ? Info.getArgStdStr(I)
+                                                                                               : std::string();
+      };
+      E.staticAssert = true;
+      E.condition = ID == diag::err_static_assert_requirement_failed ? Str(0) : "";
+      E.message = Str(ID == diag::err_static_assert_requirement_failed ? 2 : 1);
     }
-    if (F.text.size() > 200)
-      F.text = F.text.substr(0, 197) + "...";
-    Pending = F;
+    Errors.push_back(std::move(E));
+    Open = true;
   }
-  void finish() override { flush(); }
-
-  unsigned Errors = 0;
-  std::string First;
-  std::vector<driver::Session::StaticAssertFailure> Failures; // those with a call in the main file
 
 private:
-  checker::Target Target;
   const LangOptions *LangOpts = nullptr;
-  std::optional<driver::Session::StaticAssertFailure> Pending;
+  bool Open = false; // the last error takes the notes that follow
 
   static checker::SourceLoc place(const SourceManager &SM, SourceLocation L) {
     PresumedLoc P = SM.getPresumedLoc(L);
@@ -326,10 +315,12 @@ private:
       return {};
     return {P.getFilename(), P.getLine(), P.getColumn()};
   }
-  void flush() {
-    if (Pending && Pending->call.valid())
-      Failures.push_back(*Pending);
-    Pending.reset();
+  static checker::SourceLoc mainPlace(const Diagnostic &Info) {
+    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
+      return {};
+    const SourceManager &SM = Info.getSourceManager();
+    SourceLocation F = SM.getFileLoc(Info.getLocation());
+    return SM.isWrittenInMainFile(F) ? place(SM, F) : checker::SourceLoc{};
   }
 };
 
@@ -369,23 +360,27 @@ void ClangFrontEnd::parseOtherTargets(const std::string &File, driver::Session &
     How.findingsAreNotCompileErrors = true; // no "N warnings generated" of a parse that prints nothing
     Factory F(Other, How, Read);
     OneFileDatabase One(It->second);
-    OtherTargetErrors Errors(T);
+    MainFileErrors Errors;
     std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir, true);
     Tool->setDiagnosticConsumer(&Errors);
     Tool->run(&F);
-    Errors.finish();
-    if (Errors.Errors) {
+    if (!Errors.Errors.empty()) {
       // Its upstream static_asserts that fail on a call are findings on that call; the rest is said here.
-      size_t OnCalls = Errors.Failures.size();
-      S.otherTargetStaticAsserts(std::move(Errors.Failures));
+      std::vector<driver::Session::StaticAssertFailure> OnCalls;
+      for (const MainFileErrors::Error &E : Errors.Errors)
+        if (E.staticAssert && E.main.valid())
+          OnCalls.push_back({T, E.main, E.at,
+                             E.condition.size() > 200 ? E.condition.substr(0, 197) + "..." : E.condition, E.message});
+      size_t N = Errors.Errors.size(), M = OnCalls.size();
+      S.otherTargetStaticAsserts(std::move(OnCalls));
       llvm::errs() << "pto-lint: warning: '" << File << "' does not compile for " << Name
                    << " (its command with that target's architecture): upstream's " << Name
                    << " checks of its calls are not made";
-      if (OnCalls)
-        llvm::errs() << "; of its " << Errors.Errors << " error" << (Errors.Errors == 1 ? "" : "s") << ", " << OnCalls
-                     << (OnCalls == 1 ? " is a static_assert" : " are static_asserts") << " of the " << Name
+      if (M)
+        llvm::errs() << "; of its " << N << " error" << (N == 1 ? "" : "s") << ", " << M
+                     << (M == 1 ? " is a static_assert" : " are static_asserts") << " of the " << Name
                      << " implementation on a call, reported on it";
-      llvm::errs() << "; the first error: " << Errors.First << "\n";
+      llvm::errs() << "; the first error: " << Errors.Errors.front().text << "\n";
       continue;
     }
     S.otherTargets(Other->collected());
@@ -462,62 +457,6 @@ private:
   driver::CppFrontEnd::Instantiation &Out;
 };
 
-/// The errors of an instantiation unit, each put on the line of the main file it is at or that instantiated the
-/// template it is in (its notes' first place in the main file); errors in upstream's assert conditions are not
-/// the unit's.
-class InstanceErrors : public DiagnosticConsumer {
-public:
-  explicit InstanceErrors(driver::CppFrontEnd::Instantiation &Out) : Out(Out) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *) override { LangOpts = &LO; }
-  void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
-    if (L == DiagnosticsEngine::Error || L == DiagnosticsEngine::Fatal) {
-      flush();
-      if (LangOpts && inUpstreamAssert(Info, *LangOpts))
-        return;
-      llvm::SmallString<128> Text;
-      Info.FormatDiagnostic(Text);
-      Pending = std::string(Text);
-      if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-        const SourceManager &SM = Info.getSourceManager();
-        PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Info.getLocation()));
-        if (P.isValid())
-          Pending = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
-                    std::to_string(P.getColumn()) + ": " + Pending;
-      }
-      place(Info);
-    } else if (L == DiagnosticsEngine::Note && !Pending.empty() && !Line) {
-      place(Info);
-    } else if (L != DiagnosticsEngine::Note) {
-      flush();
-    }
-  }
-  void finish() override { flush(); }
-
-private:
-  driver::CppFrontEnd::Instantiation &Out;
-  const LangOptions *LangOpts = nullptr;
-  std::string Pending; // the error being read, with its notes
-  unsigned Line = 0;   // its line in the main file, once known
-
-  void place(const Diagnostic &Info) {
-    if (!Info.hasSourceManager() || Info.getLocation().isInvalid())
-      return;
-    const SourceManager &SM = Info.getSourceManager();
-    SourceLocation F = SM.getFileLoc(Info.getLocation());
-    if (SM.isWrittenInMainFile(F))
-      Line = SM.getPresumedLineNumber(F);
-  }
-  void flush() {
-    if (Pending.empty())
-      return;
-    if (Line)
-      Out.errors.emplace(Line, Pending); // the first one of the line stays
-    else if (Out.failed.empty())
-      Out.failed = Pending;
-    Pending.clear();
-    Line = 0;
-  }
-};
 } // namespace
 
 driver::CppFrontEnd::Instantiation ClangFrontEnd::instantiate(const std::string &Source, const std::string &SourceName,
@@ -543,11 +482,15 @@ driver::CppFrontEnd::Instantiation ClangFrontEnd::instantiate(const std::string 
   OneFileDatabase One(std::move(Cmds));
   std::unique_ptr<ClangTool> Tool = toolFor(One, SourceName, ResourceDir, true);
   Tool->mapVirtualFile(SourceName, Source);
-  InstanceErrors Errors(Out);
+  MainFileErrors Errors;
   Tool->setDiagnosticConsumer(&Errors);
   InstanceFactory F(Out);
   Tool->run(&F);
-  Errors.finish();
+  for (const MainFileErrors::Error &E : Errors.Errors)
+    if (E.main.valid())
+      Out.errors.emplace(E.main.line, E.text); // the first one of the line stays
+    else if (Out.failed.empty())
+      Out.failed = E.text;
   return Out;
 }
 

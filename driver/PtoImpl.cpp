@@ -78,7 +78,7 @@ const PtoImpl::Built &PtoImpl::built(const Group &G) {
                      ".cpp"; // a file of the tool's own, never written
   CppFrontEnd::Instantiation In = FE.instantiate(Source, Name, G.target, G.cube, G.isa);
   for (const std::string &R : In.read)
-    if (llvm::sys::fs::exists(R) && llvm::StringRef(R).ends_with(".cpp") == false)
+    if (R != Name) // the unit itself is in memory only
       B.read.insert(R);
   std::string Target = checker::targetName(G.target);
   for (const auto &[First, Last, F] : Lines) {
