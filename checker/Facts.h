@@ -42,6 +42,8 @@ struct IntFact {
   pto::term::Term term; // used when !value
   static IntFact known(int64_t V) { return {V, {}}; }
   static IntFact symbolic(pto::term::Term T) { return {std::nullopt, std::move(T)}; }
+  /// The value as a term: the constant, or the term.
+  pto::term::Term asTerm() const { return value ? pto::term::Term::literal(*value) : term; }
 };
 
 /// A template argument of a tile type as written in the source, for fix-its.

@@ -353,8 +353,7 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
     StringRef N = M && M->getIdentifier() ? M->getName() : "";
     if ((N == "GetValidRow" || N == "GetValidCol") && tileSpecialization(Obj->getType())) {
       TileFacts T = tile(Obj->IgnoreParenImpCasts());
-      const IntFact &F = N == "GetValidRow" ? T.validRow : T.validCol;
-      return F.value ? Term::literal(*F.value) : F.term;
+      return (N == "GetValidRow" ? T.validRow : T.validCol).asTerm();
     }
     // A global tensor's GetShape(dim) / GetStride(dim) with a constant dim.
     Expr::EvalResult D;

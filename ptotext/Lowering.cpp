@@ -73,10 +73,6 @@ std::string cxxTile(const checker::TileFacts &F, std::string &Why) {
          std::to_string(F.sfractalSize) + ", PadValue::" + Pads[Pad] + ", CompactMode::" + Compacts[Compact] + ">";
 }
 
-term::Term termOf(const checker::IntFact &F) {
-  return F.value ? term::Term::literal(*F.value) : F.term;
-}
-
 } // namespace
 
 bool ImplCall::cube() const {
@@ -153,11 +149,11 @@ checker::CallSite instantiated(const ImplCall &Call, const checker::CallSite &Cx
     };
     const ImplArg *A = nullptr;
     if (D.rfind("ptolint_r", 0) == 0 && (A = Index(9)) && A->tile.isTile)
-      Subst[S.name] = termOf(A->tile.validRow);
+      Subst[S.name] = A->tile.validRow.asTerm();
     else if (D.rfind("ptolint_c", 0) == 0 && (A = Index(9)) && A->tile.isTile)
-      Subst[S.name] = termOf(A->tile.validCol);
+      Subst[S.name] = A->tile.validCol.asTerm();
     else if (D.rfind("ptolint_s", 0) == 0 && (A = Index(9)) && A->value)
-      Subst[S.name] = termOf(*A->value);
+      Subst[S.name] = A->value->asTerm();
     else {
       checker::Symbol Own = S;
       Own.name = "cxx_" + S.name;
