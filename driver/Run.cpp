@@ -111,6 +111,8 @@ struct Job {
   /// text for the cache key (the configuration decides the outcome as much as the command line does).
   std::shared_ptr<const Options> opts;
   std::string configKey;
+  /// `.pto` files: the text and reading made before the jobs run (for PtoImpl's signatures), which the job takes.
+  std::shared_ptr<std::pair<std::string, ptotext::Reading>> read;
 };
 
 /// Everything a run shares across its threads (read-only while they run, but for the content hashes).
@@ -151,9 +153,15 @@ ptotext::Reading readPto(const std::string &File, const Options &Opts, const che
 /// A `.pto` file, read by the textual front end; its syntax errors rendered as the findings are (paths as given).
 Outcome lintPto(const Job &J, const RunContext &Ctx, std::set<std::string> &Read) {
   Outcome O;
-  std::string Text;
   auto S = sessionFor(J, Ctx);
-  ptotext::Reading Rd = readPto(J.file, S->options(), *Ctx.rules, Text);
+  std::string Text;
+  ptotext::Reading Rd;
+  if (J.read) { // read already (Run::lint)
+    Text = std::move(J.read->first);
+    Rd = std::move(J.read->second);
+  } else {
+    Rd = readPto(J.file, S->options(), *Ctx.rules, Text);
+  }
   Unit U;
   U.mainFile = J.file;
   U.calls = std::move(Rd.calls);
@@ -385,9 +393,9 @@ int Run::lint(CppFrontEnd &FE, std::optional<std::string> CacheDir, unsigned Job
   llvm::sys::fs::current_path(Cwd);
   std::vector<Job> Work;
   for (const std::string &F : Pto)
-    Work.push_back({F, true, "", PerFile[F].opts, PerFile[F].key});
+    Work.push_back({F, true, "", PerFile[F].opts, PerFile[F].key, nullptr});
   for (const std::string &F : Cpp)
-    Work.push_back({F, false, FE.commandsKey(F), PerFile[F].opts, PerFile[F].key});
+    Work.push_back({F, false, FE.commandsKey(F), PerFile[F].opts, PerFile[F].key, nullptr});
   RunContext Ctx;
   Ctx.baseline = Base;
   Ctx.opts = &Opts;
@@ -412,7 +420,7 @@ int Run::lint(CppFrontEnd &FE, std::optional<std::string> CacheDir, unsigned Job
   // The calls the .pto files' tile ops without rules make of pto-isa, each instantiated once for the whole run.
   PtoImpl Impl(FE);
   Ctx.ptoImpl = &Impl;
-  for (const Job &J : Work) {
+  for (Job &J : Work) {
     const Options &O = J.opts ? *J.opts : Opts;
     std::string Isa = J.pto && O.upstreamChecks ? ptoIsaDir(O) : "";
     if (Isa.empty())
@@ -420,6 +428,7 @@ int Run::lint(CppFrontEnd &FE, std::optional<std::string> CacheDir, unsigned Job
     std::string Text;
     ptotext::Reading Rd = readPto(J.file, O, Rules, Text);
     Impl.want(Isa, ptoTargets(O, Rd.target), Rd.implCalls);
+    J.read = std::make_shared<std::pair<std::string, ptotext::Reading>>(std::move(Text), std::move(Rd));
   }
 
   unsigned Threads = Jobs > 0 ? Jobs : std::max(1u, std::thread::hardware_concurrency());
