@@ -260,6 +260,8 @@ Json tileJson(const TileView &T, const std::string &BaseDir) {
   J["placed"] = T.placed;
   if (T.addr)
     J["addr"] = *T.addr;
+  if (T.usedBytes)
+    J["usedBytes"] = *T.usedBytes;
   J["fromCounterexample"] = T.fromModel;
   J["subject"] = T.subject;
   if (T.declLoc.valid())
@@ -322,32 +324,126 @@ static Json upstreamJson(const Tally::Upstream &U) {
           {"proved", U.proved}, {"violated", U.violated},    {"notFollowed", U.notFollowed}};
 }
 
-std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
-  Json J;
-  J["version"] = 1;
-  J["tool"]["name"] = Info.toolName;
-  J["tool"]["version"] = Info.toolVersion;
-  J["targets"] = targetNames(Info.targets);
+Json summaryJson(const RunInfo &Info) {
   const Tally &T = Info.tally;
-  J["summary"] = {{"callSites", T.callSites}, {"checks", T.checks},   {"proved", T.proved},
-                  {"violated", T.violated},   {"unknown", T.unknown}, {"errors", T.errors}};
-  J["summary"]["ops"] = Json::object();
+  Json S = {{"callSites", T.callSites}, {"checks", T.checks},   {"proved", T.proved},
+            {"violated", T.violated},   {"unknown", T.unknown}, {"errors", T.errors}};
+  S["ops"] = Json::object();
   for (const auto &[Op, N] : T.opCalls) {
     Json Locs = Json::array();
     if (T.opLocations.count(Op))
       for (const auto &[File, Line, Col] : T.opLocations.at(Op))
         Locs.push_back(relPath(File, Info.baseDir) + ":" + std::to_string(Line) + ":" + std::to_string(Col));
-    J["summary"]["ops"][Op] = {{"calls", N}, {"locations", Locs}};
+    S["ops"][Op] = {{"calls", N}, {"locations", Locs}};
   }
   // Upstream's checks (--upstream-checks), per op and in all: only in runs that lifted some.
   if (!T.upstreamOps.empty()) {
     Tally::Upstream All;
     for (const auto &[Op, U] : T.upstreamOps) {
       All.add(U);
-      J["summary"]["ops"][Op]["upstream"] = upstreamJson(U);
+      S["ops"][Op]["upstream"] = upstreamJson(U);
     }
-    J["summary"]["upstream"] = upstreamJson(All);
+    S["upstream"] = upstreamJson(All);
   }
+  // Per kernel: each op's calls per target by how they ended.
+  S["kernels"] = Json::object();
+  for (const auto &[File, KS] : Info.kernels) {
+    Json &K = S["kernels"][relPath(File, Info.baseDir)];
+    K["ops"] = Json::object();
+    for (const auto &[OpTarget, E] : KS.ends)
+      K["ops"][OpTarget.first][targetName(OpTarget.second)] = {
+          {"proved", E.proved}, {"notFollowed", E.notFollowed}, {"unknown", E.unknown}, {"violated", E.violated}};
+    K["placed"] = Json::array();
+    for (const PlacedTile &P : KS.placed) {
+      Json T = {{"function", P.function}, {"tile", P.expr}, {"memory", P.memory}, {"type", P.type}, {"bytes", P.bytes}};
+      if (P.addr)
+        T["addr"] = *P.addr;
+      if (P.declLoc.valid())
+        T["declared"] = placeJson(P.declLoc, Info.baseDir);
+      K["placed"].push_back(std::move(T));
+    }
+  }
+  return S;
+}
+
+namespace {
+int64_t intField(const Json &J, const std::string &Key) {
+  auto It = J.find(Key);
+  return It != J.end() && It->is_number_integer() ? It->get<int64_t>() : 0;
+}
+/// Adds the integer fields of From into Into (both objects; other fields of From are left out).
+void addCounts(Json &Into, const Json &From) {
+  if (!From.is_object())
+    return;
+  for (const auto &[K, V] : From.items())
+    if (V.is_number_integer())
+      Into[K] = intField(Into, K) + V.get<int64_t>();
+}
+} // namespace
+
+void addSummary(Json &Into, const Json &S) {
+  if (!S.is_object())
+    return;
+  if (!Into.is_object())
+    Into = {{"callSites", 0}, {"checks", 0}, {"proved", 0}, {"violated", 0}, {"unknown", 0}, {"errors", 0},
+            {"ops", Json::object()}};
+  addCounts(Into, S);
+  const Json AllOps = S.value("ops", Json::object()); // items() of a temporary would dangle
+  for (const auto &[Op, O] : AllOps.items()) {
+    Json &M = Into["ops"][Op];
+    M["calls"] = intField(M, "calls") + intField(O, "calls");
+    Json Locs = M.value("locations", Json::array());
+    for (const Json &L : O.value("locations", Json::array()))
+      if (std::find(Locs.begin(), Locs.end(), L) == Locs.end())
+        Locs.push_back(L);
+    // In (file, line, column) order, as one run writes them.
+    auto Key = [](const Json &L) {
+      std::string S = L.is_string() ? L.get<std::string>() : std::string();
+      size_t C = S.rfind(':'), R = C == std::string::npos || C == 0 ? std::string::npos : S.rfind(':', C - 1);
+      if (R == std::string::npos)
+        return std::make_tuple(S, 0L, 0L);
+      return std::make_tuple(S.substr(0, R), std::atol(S.c_str() + R + 1), std::atol(S.c_str() + C + 1));
+    };
+    std::stable_sort(Locs.begin(), Locs.end(), [&](const Json &A, const Json &B) { return Key(A) < Key(B); });
+    M["locations"] = Locs;
+    if (O.contains("upstream"))
+      addCounts(M["upstream"], O["upstream"]);
+  }
+  if (S.contains("upstream"))
+    addCounts(Into["upstream"], S["upstream"]);
+  const Json Kernels = S.value("kernels", Json::object());
+  for (const auto &[File, K] : Kernels.items()) {
+    Json &Mine = Into["kernels"][File];
+    const Json Ops = K.value("ops", Json::object());
+    for (const auto &[Op, ByTarget] : Ops.items())
+      for (const auto &[Tg, E] : ByTarget.items())
+        addCounts(Mine["ops"][Op][Tg], E);
+    Json Placed = Mine.value("placed", Json::array());
+    for (const Json &P : K.value("placed", Json::array()))
+      if (std::find(Placed.begin(), Placed.end(), P) == Placed.end())
+        Placed.push_back(P);
+    Mine["placed"] = Placed;
+  }
+  // In name order, as one run over all inputs writes them.
+  for (const char *Key : {"ops", "kernels"})
+    if (Into.contains(Key) && Into[Key].is_object()) {
+      std::map<std::string, Json> Sorted;
+      for (auto &[K, V] : Into[Key].items())
+        Sorted.emplace(K, std::move(V));
+      Json O = Json::object();
+      for (auto &[K, V] : Sorted)
+        O[K] = std::move(V);
+      Into[Key] = std::move(O);
+    }
+}
+
+std::string toJson(const std::vector<Finding> &Fs, const RunInfo &Info) {
+  Json J;
+  J["version"] = 1;
+  J["tool"]["name"] = Info.toolName;
+  J["tool"]["version"] = Info.toolVersion;
+  J["targets"] = targetNames(Info.targets);
+  J["summary"] = summaryJson(Info);
   J["findings"] = Json::array();
   for (const Finding &F : Fs)
     J["findings"].push_back(findingJson(F, Info.baseDir));
@@ -492,8 +588,12 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
       B.pop_back();
     BaseIds["%SRCROOT%"]["uri"] = "file://" + uriEncode(B == "/" ? B : B + "/");
   }
-  return dump(sarifLog(sarifRun(std::move(Results), Rules, [&](const std::string &Id) { return Meta.at(Id); },
-                                std::move(Driver), std::move(BaseIds), Info.tally.errors == 0)));
+  Json Run = sarifRun(std::move(Results), Rules, [&](const std::string &Id) { return Meta.at(Id); },
+                      std::move(Driver), std::move(BaseIds), Info.tally.errors == 0);
+  // What the JSON report says beyond its findings: the targets and the summary (the HTML report reads them).
+  Run["properties"]["targets"] = targetNames(Info.targets);
+  Run["properties"]["summary"] = summaryJson(Info);
+  return dump(sarifLog(std::move(Run)));
 }
 
 namespace {
@@ -511,9 +611,9 @@ std::string mergeSarif(const std::vector<std::string> &Logs, const RuleSet &Rule
 
 namespace {
 std::string mergeLogs(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err) {
-  Json Results = Json::array(), Driver, BaseIds;
+  Json Results = Json::array(), Driver, BaseIds, Summary, Targets = Json::array();
   std::map<std::string, Json> Descriptors;
-  bool Successful = true;
+  bool Successful = true, Summarised = true;
   for (size_t I = 0; I < Logs.size(); ++I) {
     const std::string Which = "log " + std::to_string(I + 1);
     Json Log = Json::parse(Logs[I], nullptr, /*allow_exceptions=*/false);
@@ -555,10 +655,25 @@ std::string mergeLogs(const std::vector<std::string> &Logs, const RuleSet &Rules
       R.erase("ruleIndex");
       Results.push_back(std::move(R));
     }
+    // The shards' summaries add up (inputs are disjoint); a log without one leaves the merged log without one.
+    const Json *S = Run.contains("properties") ? &Run["properties"] : nullptr;
+    if (S && S->contains("summary") && (*S)["summary"].is_object() && Summarised)
+      addSummary(Summary, (*S)["summary"]);
+    else
+      Summarised = false;
+    if (S && S->contains("targets") && (*S)["targets"].is_array())
+      for (const Json &T : (*S)["targets"])
+        if (std::find(Targets.begin(), Targets.end(), T) == Targets.end())
+          Targets.push_back(T);
   }
-  return dump(sarifLog(sarifRun(std::move(Results), Rules,
-                                [&](const std::string &Id) { return Descriptors.count(Id) ? Descriptors[Id] : Json{{"id", Id}}; },
-                                std::move(Driver), std::move(BaseIds), Successful)));
+  Json Run = sarifRun(std::move(Results), Rules,
+                      [&](const std::string &Id) { return Descriptors.count(Id) ? Descriptors[Id] : Json{{"id", Id}}; },
+                      std::move(Driver), std::move(BaseIds), Successful);
+  if (!Targets.empty())
+    Run["properties"]["targets"] = std::move(Targets);
+  if (Summarised && Summary.is_object())
+    Run["properties"]["summary"] = std::move(Summary);
+  return dump(sarifLog(std::move(Run)));
 }
 } // namespace
 

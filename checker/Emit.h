@@ -5,6 +5,8 @@
 #include "Finding.h"
 #include "Rule.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <string>
 #include <vector>
 
@@ -19,6 +21,9 @@ struct RunInfo {
   std::vector<Target> targets;
   std::string baseDir;               // paths under it are written relative to it (SARIF uriBaseId %SRCROOT%)
   Tally tally;
+  /// Per main file (kernel): its checked calls by op and target and how each ended, its placed tiles (the JSON
+  /// summary's kernels).
+  std::map<std::string, KernelSummary> kernels;
 };
 
 /// One diagnostic as text: `file:line:col: LEVEL: MESSAGE` and a newline (as far as the location is known; a path
@@ -37,6 +42,11 @@ std::string toSarif(const std::vector<Finding> &Fs, const RuleSet &Rules, const 
 /// all inputs writes: results in the same order, one per (place, rule, message), the rule descriptors they use.
 /// "" and Err set when a log is not pto-lint's SARIF, or the logs come from other tool builds or source roots.
 std::string mergeSarif(const std::vector<std::string> &Logs, const RuleSet &Rules, std::string &Err);
+/// The JSON report's summary (docs/output-formats.md): counts, per op its calls and upstream's checks, per kernel its
+/// calls by op, target and how they ended. SARIF logs carry it as run.properties.summary.
+nlohmann::ordered_json summaryJson(const RunInfo &Info);
+/// Adds summary S (of a shard: disjoint inputs) into Into (null: none yet): counts add up, ops' locations join.
+void addSummary(nlohmann::ordered_json &Into, const nlohmann::ordered_json &S);
 /// "N call sites, N checks: N proved, N violated, N unknown[, N errors]".
 std::string summaryLine(const Tally &T);
 /// File as written in reports: relative to BaseDir when it lies under it, else unchanged.

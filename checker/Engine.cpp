@@ -639,8 +639,24 @@ public:
   };
   const Assumption &assumed(Target Tg);
   void merge(std::vector<Explained> Xs, std::vector<Finding> &Out);
+  /// A check of the call on target Tg ended so (the call's end there is the worst of them, Tally::ends).
+  void ended(Target Tg, CallEnd End) {
+    auto [It, New] = Ends.emplace(Tg, End);
+    if (!New && End > It->second)
+      It->second = End;
+  }
+  void ended(const std::vector<Target> &Ts, CallEnd End) {
+    for (Target Tg : Ts)
+      ended(Tg, End);
+  }
+  /// Counts the call's ends into the tally, once it is checked.
+  void tallyEnds() {
+    for (const auto &[Tg, End] : Ends)
+      ++T.ends[{C.op, Tg}][End];
+  }
 
 private:
+  std::map<Target, CallEnd> Ends;
   Engine &E;
   const CallSite &C;
   Tally &T;
@@ -1107,6 +1123,36 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
 
   bool Violated = F.status == Status::ViolatedAlways || F.status == Status::ViolatedSometimes;
   F.tiles = tileViews(C, Violated ? &Res.model : nullptr, Deps);
+  // A tmp-size rule: the bytes of tmp the implementation touches, at the counterexample, for reports to draw.
+  if (Violated && !R.tmpBytes.empty())
+    if (auto It = Res.model.find(R.tmpBytes); It != Res.model.end())
+      for (TileView &TV : F.tiles)
+        if (E.Rules.roleKind(TV.role) == RoleKind::Tmp)
+          TV.usedBytes = It->second;
+  // A region the implementation writes that no operand names: drawn with the operands' placements.
+  if (Violated && !R.hiddenAt.empty()) {
+    auto Value = [&](const std::string &N) -> std::optional<int64_t> {
+      if (N.find_first_not_of("0123456789") == std::string::npos)
+        return std::stoll(N);
+      auto It = Res.model.find(N);
+      return It == Res.model.end() ? std::nullopt : std::optional<int64_t>(It->second);
+    };
+    std::optional<int64_t> At = Value(R.hiddenAt), Bytes = Value(R.hiddenBytes);
+    if (At && Bytes && *Bytes > 0) {
+      TileView H;
+      H.role = "hidden";
+      H.expr = "hidden scratch of " + C.op;
+      H.memory = "Vec";
+      H.dtype = "byte";
+      H.elemBytes = 1;
+      H.rows = 1;
+      H.cols = *Bytes;
+      H.addr = At;
+      H.placed = true;
+      H.fromModel = true;
+      F.tiles.push_back(std::move(H));
+    }
+  }
   if (Res.verdict == Verdict::ViolatedSometimes || Res.verdict == Verdict::ViolatedAlways)
     counterexample(X, Res, Deps);
   if (!Why.empty() && F.status != Status::Error)
@@ -1163,6 +1209,7 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
                     const std::set<std::string> &Deps, const Assumption *A) {
     T.checks += Ts.size();
     ++Op.violated;
+    ended(Ts, CallEnd::Violated);
     for (Target Tg : Ts) {
       Explained X;
       X.key = std::string(UpstreamAssertId) + "|" + U.loc.file + ":" + std::to_string(U.loc.line) + "|" +
@@ -1207,13 +1254,15 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       Xs.push_back(std::move(X));
     }
   };
-  for (const auto &[Checked, Ts] : Asked) {
-    const UpstreamCheck &U = *Checked;
+  for (const auto &Each : Asked) {
+    const UpstreamCheck &U = *Each.first;
+    const std::vector<Target> &Ts = Each.second;
     ++Op.checks;
     auto NotFollowed = [&](const std::string &Why) {
       ++T.notFollowed[{U.loc.file, U.loc.line, C.op, Why}];
       ++T.notFollowedTotal;
       ++Op.notFollowed;
+      ended(Ts, CallEnd::NotFollowed);
     };
     if (!U.notFollowed.empty()) {
       NotFollowed(U.notFollowed);
@@ -1298,6 +1347,7 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       T.checks += Ts.size();
       T.proved += Ts.size();
       ++Op.proved;
+      ended(Ts, CallEnd::Proved);
       continue;
     }
     if (!Why.empty()) {
@@ -1437,6 +1487,8 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
     F.target = Opts.targets.empty() ? Target::A2A3 : Opts.targets.front();
     F.help = Help;
     ++T.unknown;
+    for (Target Tg : F.targets)
+      ++T.ends[{C.op, Tg}].unknown;
     Out.push_back(F);
   };
   // A call the front end could not resolve: nothing of it can be proved.
@@ -1461,6 +1513,7 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
     if (Res.verdict == Verdict::Proved) {
       ++T.proved;
       Run.Holds[K.key()].push_back(K.target);
+      Run.ended(K.target, CallEnd::Proved);
       continue;
     }
     CallRun::Explained X = Run.explain(K, Res);
@@ -1473,14 +1526,18 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
                        K.rule->id + ": " + (Res.reason.empty() ? "it depends on values pto-lint does not follow"
                                                                 : Res.reason)}];
       ++T.notFollowedTotal;
+      Run.ended(K.target, CallEnd::NotFollowed);
       continue;
     }
+    bool Violated = X.finding.status == Status::ViolatedAlways || X.finding.status == Status::ViolatedSometimes;
+    Run.ended(K.target, Violated ? CallEnd::Violated : CallEnd::Unknown);
     Xs.push_back(std::move(X));
     Failed.push_back(K);
   }
   Run.fix(Failed, Xs);
   Run.upstream(Xs);
   Run.merge(std::move(Xs), Out);
+  Run.tallyEnds();
 }
 
 std::vector<std::string> factNames(const CallSite &C, const RuleSet &Rules) {

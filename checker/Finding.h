@@ -68,6 +68,9 @@ struct TileView {
   int64_t rows = 0, cols = 0;
   std::optional<int64_t> validRow, validCol;
   std::optional<int64_t> addr; // the TASSIGN byte address, when placed and known
+  /// A scratch operand of a violated tmp-size rule: the bytes from its start the implementation touches, at the
+  /// counterexample (Rule::tmpBytes).
+  std::optional<int64_t> usedBytes;
   bool placed = false;         // placed by TASSIGN (addr may still be unknown)
   bool fromModel = false;      // some value above is the counterexample's
   bool subject = false;        // the rule reads this operand's facts
@@ -102,6 +105,49 @@ struct Finding {
   std::vector<TileView> tiles;
 };
 
+/// How one call ended on one target (the per-kernel summary, docs/report.md): a check violated, one reported unknown,
+/// none of those but one of upstream's checks not followed (counted, not reported), or every check proved. A call
+/// takes the first of these that any of its checks on the target gives.
+enum class CallEnd { Proved, NotFollowed, Unknown, Violated };
+const char *callEndName(CallEnd E); // "proved", "notFollowed", "unknown", "violated"
+
+/// Calls of one op on one target, by how they ended.
+struct CallEnds {
+  unsigned proved = 0, notFollowed = 0, unknown = 0, violated = 0;
+  unsigned &operator[](CallEnd E) {
+    return E == CallEnd::Proved ? proved : E == CallEnd::NotFollowed ? notFollowed : E == CallEnd::Unknown ? unknown : violated;
+  }
+  void add(const CallEnds &O) {
+    proved += O.proved; notFollowed += O.notFollowed; unknown += O.unknown; violated += O.violated;
+  }
+};
+/// (op, target) -> its calls by how they ended.
+using OpTargetEnds = std::map<std::pair<std::string, Target>, CallEnds>;
+
+/// A tile placed by TASSIGN, as a kernel's calls use it (the HTML report's address map of the kernel).
+struct PlacedTile {
+  std::string function; // the function the calls are in
+  std::string expr;     // the tile as written at the calls
+  std::string memory;   // "Vec", "Mat", "Left", ... ("" unknown)
+  std::string type;     // its type as written or printed
+  int64_t bytes = 0;    // Rows x Cols x element size (0: element size unknown)
+  std::optional<int64_t> addr; // its byte address, when a known value
+  SourceLoc declLoc;
+  auto key() const { return std::make_tuple(function, expr, addr, memory, bytes); }
+  bool operator<(const PlacedTile &O) const { return key() < O.key(); }
+};
+
+/// What a report says of one kernel (main file): its calls by op, target and end, and its placed tiles.
+struct KernelSummary {
+  OpTargetEnds ends;
+  std::set<PlacedTile> placed;
+  void add(const KernelSummary &O) {
+    for (const auto &[K, E] : O.ends)
+      ends[K].add(E);
+    placed.insert(O.placed.begin(), O.placed.end());
+  }
+};
+
 struct Tally {
   unsigned callSites = 0, checks = 0, proved = 0, violated = 0, unknown = 0, errors = 0;
   /// Per op: the distinct call locations (file, line, column) and the calls checked (one per instantiation and
@@ -122,7 +168,11 @@ struct Tally {
     }
   };
   std::map<std::string, Upstream> upstreamOps;
+  /// Every checked call by op and target and how it ended there (a call with no check on a target is not counted).
+  OpTargetEnds ends;
   void add(const Tally &O) {
+    for (const auto &[K, E] : O.ends)
+      ends[K].add(E);
     callSites += O.callSites; checks += O.checks; proved += O.proved;
     violated += O.violated; unknown += O.unknown; errors += O.errors;
     notFollowedTotal += O.notFollowedTotal;

@@ -74,6 +74,13 @@ struct Rule {
   std::string message, note, help;
   TextForms pto;                      // textual PTO forms of message, note, help
   std::vector<FixSpec> fix;           // the fix-it offered when the rule fails, one part per operand (empty: none)
+  /// Kind tmp-size: the `let` that gives the bytes of the tmp operand the implementation touches (reports draw them
+  /// against the declared tmp; TileView::usedBytes); "" for none.
+  std::string tmpBytes;
+  /// A UB region the implementation writes that no operand names (A2A3 TROWEXPAND*'s mode-1 scratch): its start
+  /// and size as `let` names or numbers, drawn with the operands' placements (a TileView of role "hidden"); empty
+  /// for none.
+  std::string hiddenAt, hiddenBytes;
   std::vector<std::string> sources;
   std::vector<RuleVariant> variants;
   std::string file;                   // where it was loaded from

@@ -90,7 +90,8 @@ std::string emitRuleSetSource(const RuleSet &S) {
        << (R.perOperand ? "true" : "false") << ";\n  R.perPair = " << (R.perPair ? "true" : "false")
        << ";\n  R.message = " << lit(R.message) << ";\n  R.note = " << lit(R.note) << ";\n  R.help = " << lit(R.help)
        << ";\n  R.pto = {" << lit(R.pto.message) << ", " << lit(R.pto.note) << ", " << lit(R.pto.help) << "}"
-       << ";\n  R.fix = " << fix(R.fix) << ";\n  R.sources = " << strs(R.sources) << ";\n  R.file = " << lit(R.file) << ";\n  R.examples = " << lit(R.examples) << ";\n";
+       << ";\n  R.fix = " << fix(R.fix) << ";\n  R.tmpBytes = " << lit(R.tmpBytes) << ";\n  R.hiddenAt = "
+       << lit(R.hiddenAt) << ";\n  R.hiddenBytes = " << lit(R.hiddenBytes) << ";\n  R.sources = " << strs(R.sources) << ";\n  R.file = " << lit(R.file) << ";\n  R.examples = " << lit(R.examples) << ";\n";
     for (const RuleVariant &V : R.variants) {
       OS << "  {\n    RuleVariant &V = R.variants.emplace_back();\n    V.targets = {";
       for (size_t I = 0; I < V.targets.size(); ++I)

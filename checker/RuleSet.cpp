@@ -50,6 +50,16 @@ const char *statusName(Status S) {
   return "?";
 }
 
+const char *callEndName(CallEnd E) {
+  switch (E) {
+  case CallEnd::Proved: return "proved";
+  case CallEnd::NotFollowed: return "notFollowed";
+  case CallEnd::Unknown: return "unknown";
+  case CallEnd::Violated: return "violated";
+  }
+  return "?";
+}
+
 static std::optional<Severity> parseSeverity(const std::string &S) {
   if (S == "error") return Severity::Error;
   if (S == "warning") return Severity::Warning;
@@ -271,7 +281,7 @@ void RuleSet::loadFile(const std::string &Name, const std::string &Text, std::ve
     return;
   }
   Rd.onlyKeys(J, {"id", "ops", "overloads", "kind", "severity", "summary", "description", "perOperand", "perPair",
-                  "message", "note", "help", "pto", "fix", "sources", "variants"},
+                  "message", "note", "help", "pto", "fix", "tmpBytes", "hiddenScratch", "sources", "variants"},
               "rule");
   Rule R;
   R.file = Name;
@@ -382,6 +392,30 @@ void RuleSet::loadFile(const std::string &Name, const std::string &Text, std::ve
         Rd.error("every variant needs an upstream citation in \"sources\"");
       R.variants.push_back(V);
     }
+  R.tmpBytes = Rd.str(J, "tmpBytes", false);
+  if (!R.tmpBytes.empty()) {
+    bool Defined = false;
+    for (const RuleVariant &V : R.variants)
+      for (const auto &L : V.let)
+        Defined |= L.first == R.tmpBytes;
+    if (R.kind != RuleKind::TmpSize)
+      Rd.error("\"tmpBytes\" belongs to rules of kind tmp-size");
+    else if (!Defined)
+      Rd.error("\"tmpBytes\" names \"" + R.tmpBytes + "\", which no variant's \"let\" defines");
+  }
+  if (J.contains("hiddenScratch")) {
+    Rd.onlyKeys(J["hiddenScratch"], {"at", "bytes"}, "rule hiddenScratch");
+    R.hiddenAt = Rd.str(J["hiddenScratch"], "at", true);
+    R.hiddenBytes = Rd.str(J["hiddenScratch"], "bytes", true);
+    for (const std::string *N : {&R.hiddenAt, &R.hiddenBytes}) {
+      bool Defined = N->find_first_not_of("0123456789") == std::string::npos;
+      for (const RuleVariant &V : R.variants)
+        for (const auto &L : V.let)
+          Defined |= L.first == *N;
+      if (!Defined)
+        Rd.error("\"hiddenScratch\" names \"" + *N + "\", which is neither a number nor a variant's \"let\"");
+    }
+  }
   if (find(R.id))
     Rd.error("duplicate rule id \"" + R.id + "\"");
   Rules.push_back(std::move(R));

@@ -418,6 +418,8 @@ void Results::add(const Results &O) {
   translationUnits += O.translationUnits;
   failedTranslationUnits += O.failedTranslationUnits;
   mainFiles.insert(O.mainFiles.begin(), O.mainFiles.end());
+  for (const auto &[File, K] : O.kernels)
+    kernels[File].add(K);
   queryMicros.insert(queryMicros.end(), O.queryMicros.begin(), O.queryMicros.end());
   decisionMicros.insert(decisionMicros.end(), O.decisionMicros.begin(), O.decisionMicros.end());
   callMicros.insert(callMicros.end(), O.callMicros.begin(), O.callMicros.end());
@@ -577,6 +579,24 @@ std::vector<Finding> Session::lint(const Unit &Given, const SourceText &Text) {
     Out.push_back(F);
     R.findings.push_back(std::move(F));
   }
+  checker::KernelSummary &K = R.kernels[U.mainFile];
+  for (const auto &[Key, E] : T.ends)
+    K.ends[Key].add(E);
+  T.ends.clear(); // kept per kernel (Results::kernels)
+  for (const checker::CallSite &C : U.calls)
+    if (!C.inUpstreamCode)
+      for (const checker::Operand &O : C.operands)
+        if (O.tile.isTile && O.tile.hasAddr) {
+          checker::PlacedTile P;
+          P.function = C.function;
+          P.expr = O.tile.expr;
+          P.memory = O.tile.loc;
+          P.type = O.tile.typeSpelling;
+          P.bytes = O.tile.rows * O.tile.cols * checker::dtypeSize(O.tile.dtype);
+          P.addr = O.tile.addr.value;
+          P.declLoc = O.tile.declLoc;
+          K.placed.insert(std::move(P));
+        }
   R.tally.add(T);
   return Out;
 }

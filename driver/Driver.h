@@ -128,6 +128,9 @@ struct Results {
   unsigned translationUnits = 0;
   unsigned failedTranslationUnits = 0;
   std::set<std::string> mainFiles;     // distinct source files (a mixed kernel is one file, two units)
+  /// Per main file (the kernel): its checked calls by op and target and how each ended (Tally::ends), and the tiles
+  /// its calls place with TASSIGN.
+  std::map<std::string, checker::KernelSummary> kernels;
   std::vector<double> queryMicros;     // solver time per query
   std::vector<double> decisionMicros;  // time per decision: precheck, and solver query when needed
   std::vector<double> callMicros;      // engine time per call site, all its rules and targets

@@ -2,6 +2,7 @@
 #include "HtmlReport.h"
 
 #include "Run.h"
+#include "checker/Emit.h"
 #include "support/Files.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -85,6 +86,7 @@ pre.src .ln{display:inline;color:#8a94a3;padding:0 10px 0 0}pre.src .call{backgr
 pre.src .gap{color:#8a94a3}.tile{display:inline-block;margin:0 24px 18px 0;vertical-align:top}.cap{font-size:12.5px;margin:2px 0}
 .legend span{display:inline-block;width:12px;height:12px;margin:0 4px -2px 10px;border:1px solid #667}
 .help{background:#eef7ee;border-left:3px solid #3a8d3a;padding:4px 10px}.muted{color:#68717f}
+td.ok{color:#1f6f2b}td.bad{color:#b3261e;font-weight:600}td.unk{color:#9a6700}
 )";
 
 const char *FilterJs = R"(
@@ -130,65 +132,6 @@ std::string select(const char *Key, const char *Label, const std::map<std::strin
   for (const auto &[K, N] : Counts)
     S += "<option value=\"" + esc(K) + "\">" + esc(K) + " (" + std::to_string(N) + ")</option>";
   return S + "</select></label>";
-}
-
-std::string indexPage(const HtmlInput &In) {
-  std::map<std::string, unsigned> ByFile, ByRule, ByTarget, ByStatus;
-  for (const Json &F : In.findings) {
-    ++ByFile[str(F, "file")];
-    ++ByRule[str(F, "ruleId")];
-    ++ByStatus[str(F, "status")];
-    for (const Json &T : F.value("targets", Json::array()))
-      if (T.is_string())
-        ++ByTarget[T.get<std::string>()];
-  }
-  std::string B = "<header><h1>pto-lint report</h1><div>" +
-                  esc("pto-lint " + In.toolVersion + (In.targets.empty() ? "" : " · targets: ")) ;
-  for (size_t I = 0; I < In.targets.size(); ++I)
-    B += esc((I ? ", " : "") + In.targets[I]);
-  B += "</div></header>\n<main>\n";
-  const Json &S = In.summary;
-  if (S.is_object()) {
-    B += "<h2>Summary</h2><p id=\"summary\">" + std::to_string(num(S, "callSites")) + " call sites, " +
-         std::to_string(num(S, "checks")) + " checks: <b>" + std::to_string(num(S, "proved")) + "</b> proved, <b>" +
-         std::to_string(num(S, "violated")) + "</b> violated, <b>" + std::to_string(num(S, "unknown")) +
-         "</b> unknown" + (num(S, "errors") ? ", " + std::to_string(num(S, "errors")) + " errors" : "") + "</p>\n";
-    if (S.contains("ops") && S["ops"].is_object() && !S["ops"].empty()) {
-      B += "<table id=\"ops\"><thead><tr><th>op</th><th>calls checked</th><th>call locations</th>"
-           "<th>upstream checks: proved</th><th>violated</th><th>not followed</th></tr></thead><tbody>";
-      for (const auto &[Op, O] : S["ops"].items()) {
-        Json U = O.value("upstream", Json::object());
-        B += "<tr><td>" + esc(Op) + "</td><td class=\"n\">" + std::to_string(num(O, "calls")) + "</td><td class=\"n\">" +
-             std::to_string(O.value("locations", Json::array()).size()) + "</td><td class=\"n\">" +
-             std::to_string(num(U, "proved")) + "</td><td class=\"n\">" + std::to_string(num(U, "violated")) +
-             "</td><td class=\"n\">" + std::to_string(num(U, "notFollowed")) + "</td></tr>";
-      }
-      B += "</tbody></table>\n";
-    }
-  } else {
-    B += "<p class=\"muted\" id=\"summary\">The logs this report was made from carry findings only: no counts of proved "
-         "checks.</p>\n";
-  }
-  B += "<h2>Findings: " + std::to_string(In.findings.size()) + "</h2>\n<div class=\"counts\">" +
-       countTable("verdict", ByStatus) + countTable("target", ByTarget) + countTable("rule", ByRule) +
-       countTable("file", ByFile) + "</div>\n";
-  B += "<div class=\"filters\">" + select("file", "file", ByFile) + select("rule", "rule", ByRule) +
-       select("target", "target", ByTarget) + select("status", "verdict", ByStatus) +
-       " <span><span id=\"shown\">" + std::to_string(In.findings.size()) + "</span> shown</span></div>\n";
-  B += "<table id=\"findings\"><thead><tr><th>#</th><th>severity</th><th>verdict</th><th>location</th><th>rule</th>"
-       "<th>targets</th><th>message</th></tr></thead><tbody>\n";
-  for (size_t I = 0; I < In.findings.size(); ++I) {
-    const Json &F = In.findings[I];
-    std::string Sev = str(F, "severity");
-    B += "<tr data-file=\"" + esc(str(F, "file")) + "\" data-rule=\"" + esc(str(F, "ruleId")) + "\" data-target=\"" +
-         esc(joined(F.value("targets", Json::array()), " ")) + "\" data-status=\"" + esc(str(F, "status")) +
-         "\"><td class=\"n\"><a href=\"" + pageName(I) + "\">" + std::to_string(I + 1) + "</a></td><td class=\"sev-" +
-         esc(Sev) + "\">" + esc(Sev) + "</td><td>" + esc(str(F, "status")) + "</td><td><code>" + esc(place(F)) +
-         "</code></td><td>" + esc(str(F, "ruleId")) + "</td><td>" + esc(joined(F.value("targets", Json::array()))) +
-         "</td><td><a href=\"" + pageName(I) + "\">" + esc(str(F, "message")) + "</a></td></tr>\n";
-  }
-  B += "</tbody></table>\n</main>\n";
-  return page("pto-lint report", B, FilterJs);
 }
 
 /// Source lines of one file around the marked ones (Marks: line -> class), with the gaps between shown as such.
@@ -304,24 +247,72 @@ std::string tileCaption(const Json &T) {
   return S + "</p>";
 }
 
-/// The address map of the finding's placed tiles: each a bar [addr, addr + size) in its own lane, the parts that
-/// overlap another tile and the parts past the smallest capacity of the finding's targets marked.
-std::string addressMap(const Json &Tiles, const Json &Targets, const std::map<std::string, int64_t> &Ub,
-                       const std::string &Id) {
-  struct Bar {
-    std::string name;
-    int64_t from, to;
+/// A scratch tile of a tmp-size finding as bytes: the declared tile [0, Rows * Cols * size) against the bytes the
+/// implementation touches [0, usedBytes), the part past the tile in a warning colour.
+std::string scratchSvg(const Json &T, const std::string &Id) {
+  int64_t Declared = num(T, "rows") * num(T, "cols") * num(T, "elemBytes"), Used = num(T, "usedBytes");
+  int64_t Hi = std::max<int64_t>({Declared, Used, 1});
+  const double W = 640, Left = 90, Top = 22, BarH = 18;
+  double Scale = W / double(Hi);
+  auto X = [&](int64_t A) { return Left + A * Scale; };
+  std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"scratch\" width=\"" + fmt(Left + W + 20) +
+                  "\" height=\"" + fmt(Top + 2 * BarH + 40) + "\" data-declared=\"" + std::to_string(Declared) +
+                  "\" data-used=\"" + std::to_string(Used) + "\" role=\"img\"><title>" + esc(str(T, "expr")) + ": " +
+                  std::to_string(Declared) + " B declared, " + std::to_string(Used) + " B touched</title>" +
+                  hatchDefs(Id);
+  auto Lane = [&](const char *Label, double Y) {
+    return "<text x=\"" + fmt(Left - 6) + "\" y=\"" + fmt(Y + 13) + "\" font-size=\"11\" text-anchor=\"end\">" +
+           std::string(Label) + "</text>";
   };
-  std::vector<Bar> Bars;
-  for (const Json &T : Tiles)
-    if (T.value("placed", false) && has(T, "addr") && num(T, "elemBytes"))
-      Bars.push_back({str(T, "expr"), num(T, "addr"), num(T, "addr") + num(T, "rows") * num(T, "cols") * num(T, "elemBytes")});
+  S += Lane("declared", Top) + rect("declared", X(0), Top, std::max(1.0, Declared * Scale), BarH, "#eef1f5", "#5b6577",
+                                    "[0, " + std::to_string(Declared) + ")");
+  double Y2 = Top + BarH + 6;
+  S += Lane("touched", Y2);
+  if (int64_t In = std::min(Used, Declared); In > 0)
+    S += rect("used", X(0), Y2, std::max(1.0, In * Scale), BarH, "#9cc3f5", "#2b6cb0",
+              "[0, " + std::to_string(In) + ") within the tile");
+  if (Used > Declared)
+    S += rect("overflow", X(Declared), Y2, std::max(1.0, (Used - Declared) * Scale), BarH, "url(#" + Id + ")",
+              "#d93025", "[" + std::to_string(Declared) + ", " + std::to_string(Used) + ") past the tile: " +
+                             std::to_string(Used - Declared) + " B");
+  double Base = Y2 + BarH + 4;
+  S += "<line x1=\"" + fmt(X(0)) + "\" y1=\"" + fmt(Base) + "\" x2=\"" + fmt(X(Hi)) + "\" y2=\"" + fmt(Base) +
+       "\" stroke=\"#444\"/><text x=\"" + fmt(X(0)) + "\" y=\"" + fmt(Base + 14) + "\" font-size=\"11\">0</text>";
+  for (int64_t Mark : {Declared, Used})
+    S += "<text x=\"" + fmt(X(Mark)) + "\" y=\"" + fmt(Base + 14) + "\" font-size=\"11\" text-anchor=\"end\">" +
+         std::to_string(Mark) + " B</text>";
+  std::string Cap = "<p class=\"cap\"><b>" + esc(str(T, "role")) + "</b> <code>" + esc(str(T, "expr")) + "</code>: " +
+                    std::to_string(Declared) + " B declared; the implementation touches " + std::to_string(Used) +
+                    " B" + (Used > Declared ? ", " + std::to_string(Used - Declared) + " B past the tile" : "") +
+                    " <i>(under the counterexample)</i></p>";
+  return Cap + S + "</svg>\n";
+}
+
+/// A placed tile on an address map: [from, to) in its buffer; call: an operand of the finding's call (others are
+/// the function's other placed tiles, drawn lighter).
+struct Bar {
+  std::string name;
+  int64_t from, to;
+  bool call = true;
+};
+
+/// The buffer's capacities on the given targets (the UB's, from rule pto-tile-ub-capacity; none for other buffers).
+std::vector<std::pair<std::string, int64_t>> capacities(const std::string &Memory, const Json &Targets,
+                                                        const std::map<std::string, int64_t> &Ub) {
+  std::vector<std::pair<std::string, int64_t>> Caps;
+  if (Memory == "Vec")
+    for (const Json &T : Targets)
+      if (T.is_string() && Ub.count(T.get<std::string>()))
+        Caps.emplace_back(T.get<std::string>(), Ub.at(T.get<std::string>()));
+  return Caps;
+}
+
+/// An address map: each placed tile a bar [from, to) in its own lane, the parts that overlap another tile and the
+/// parts past the smallest capacity marked, the capacities as dashed lines.
+std::string addressMap(const std::vector<Bar> &Bars, const std::vector<std::pair<std::string, int64_t>> &Caps,
+                       const std::string &Title, const std::string &Id) {
   if (Bars.empty())
     return "";
-  std::vector<std::pair<std::string, int64_t>> Caps;
-  for (const Json &T : Targets)
-    if (T.is_string() && Ub.count(T.get<std::string>()))
-      Caps.emplace_back(T.get<std::string>(), Ub.at(T.get<std::string>()));
   int64_t Lo = 0, Hi = 1;
   for (const Bar &B : Bars) {
     Lo = std::min(Lo, B.from);
@@ -329,46 +320,267 @@ std::string addressMap(const Json &Tiles, const Json &Targets, const std::map<st
   }
   for (const auto &[Name, Cap] : Caps)
     Hi = std::max(Hi, Cap);
-  const double W = 640, Lane = 22, Left = 90, Top = 24;
+  const double W = 640, Lane = 22, Left = 120, Top = 24;
   double Scale = W / double(Hi - Lo);
   auto X = [&](int64_t A) { return Left + (A - Lo) * Scale; };
   double H = Top + Lane * Bars.size() + 30;
   std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ub-map\" width=\"" + fmt(Left + W + 20) +
-                  "\" height=\"" + fmt(H) + "\" role=\"img\"><title>UB address map</title>" + hatchDefs(Id);
+                  "\" height=\"" + fmt(H) + "\" role=\"img\"><title>" + esc(Title) + "</title>" + hatchDefs(Id);
   int64_t Cap = 0;
   for (const auto &[Name, C] : Caps)
     Cap = Cap ? std::min(Cap, C) : C;
   for (size_t I = 0; I < Bars.size(); ++I) {
     const Bar &B = Bars[I];
     double Y = Top + Lane * I;
-    S += "<text x=\"" + fmt(Left - 6) + "\" y=\"" + fmt(Y + 14) + "\" font-size=\"11\" text-anchor=\"end\">" +
-         esc(B.name) + "</text>";
+    S += "<text x=\"" + fmt(Left - 6) + "\" y=\"" + fmt(Y + 14) + "\" font-size=\"11\" text-anchor=\"end\"" +
+         (B.call ? "" : " fill=\"#68717f\"") + ">" + esc(B.name) + "</text>";
     // A bar of at least a pixel, however small the tile against the buffer.
-    auto Bar = [&](const char *Cls, int64_t From, int64_t To, const std::string &Fill, const char *Stroke,
-                   const std::string &Title) {
-      return rect(Cls, X(From), Y + 3, std::max(1.0, (To - From) * Scale), Lane - 6, Fill, Stroke, Title);
+    auto Draw = [&](const char *Cls, int64_t From, int64_t To, const std::string &Fill, const char *Stroke,
+                    const std::string &Tip) {
+      return rect(Cls, X(From), Y + 3, std::max(1.0, (To - From) * Scale), Lane - 6, Fill, Stroke, Tip);
     };
-    S += Bar("placed", B.from, B.to, "#9cc3f5", "#2b6cb0", "[" + std::to_string(B.from) + ", " + std::to_string(B.to) + ")");
+    S += Draw(B.call ? "placed" : "placed other", B.from, B.to, B.call ? "#9cc3f5" : "#dbe3ee",
+              B.call ? "#2b6cb0" : "#8a94a3", "[" + std::to_string(B.from) + ", " + std::to_string(B.to) + ")");
     for (size_t J = 0; J < Bars.size(); ++J) {
       int64_t A = std::max(B.from, Bars[J].from), E = std::min(B.to, Bars[J].to);
       if (J != I && A < E)
-        S += Bar("overlap", A, E, "url(#" + Id + ")", "#d93025",
-                 "overlaps " + Bars[J].name + " in [" + std::to_string(A) + ", " + std::to_string(E) + ")");
+        S += Draw("overlap", A, E, "url(#" + Id + ")", "#d93025",
+                  "overlaps " + Bars[J].name + " in [" + std::to_string(A) + ", " + std::to_string(E) + ")");
     }
     if (Cap && B.to > Cap)
-      S += Bar("overflow", std::max(Cap, B.from), B.to, "url(#" + Id + ")", "#d93025",
-               "past the buffer's " + std::to_string(Cap) + " B");
+      S += Draw("overflow", std::max(Cap, B.from), B.to, "url(#" + Id + ")", "#d93025",
+                "past the buffer's " + std::to_string(Cap) + " B");
   }
   double Base = Top + Lane * Bars.size() + 4;
   S += "<line x1=\"" + fmt(X(Lo)) + "\" y1=\"" + fmt(Base) + "\" x2=\"" + fmt(X(Hi)) + "\" y2=\"" + fmt(Base) +
        "\" stroke=\"#444\"/><text x=\"" + fmt(X(Lo)) + "\" y=\"" + fmt(Base + 14) + "\" font-size=\"11\">" +
-       std::to_string(Lo) + "</text>";
+       std::to_string(Lo) + "</text><text x=\"" + fmt(X(Hi)) + "\" y=\"" + fmt(Base + 14) +
+       "\" font-size=\"11\" text-anchor=\"end\">" + std::to_string(Hi) + "</text>";
   for (const auto &[Name, C] : Caps)
     S += "<line class=\"capacity\" x1=\"" + fmt(X(C)) + "\" y1=\"" + fmt(Top - 6) + "\" x2=\"" + fmt(X(C)) + "\" y2=\"" +
          fmt(Base) + "\" stroke=\"#9a6700\" stroke-dasharray=\"4 3\"/><text x=\"" + fmt(X(C)) + "\" y=\"" +
          fmt(Top - 10) + "\" font-size=\"11\" text-anchor=\"end\" fill=\"#9a6700\">" + esc(Name) + ": " +
          std::to_string(C) + " B</text>";
-  return "<h2>Placement (UB)</h2>" + S + "</svg>\n";
+  return S + "</svg>\n";
+}
+
+/// The buffer a tile's memory names, for headings.
+std::string bufferName(const std::string &Memory) {
+  if (Memory == "Vec")
+    return "UB";
+  if (Memory == "Mat")
+    return "L1";
+  if (Memory == "Left")
+    return "L0A";
+  if (Memory == "Right")
+    return "L0B";
+  if (Memory == "Acc")
+    return "L0C";
+  return Memory.empty() ? "unknown buffer" : Memory;
+}
+
+/// The summary's placed tiles of one kernel (kernels[file].placed), or an empty array.
+Json placedOf(const HtmlInput &In, const std::string &File) {
+  if (In.summaryMissing || !In.summary.is_object())
+    return Json::array();
+  const Json *P = nullptr;
+  if (auto K = In.summary.find("kernels"); K != In.summary.end() && K->is_object())
+    if (auto F = K->find(File); F != K->end() && F->is_object())
+      if (auto Pl = F->find("placed"); Pl != F->end() && Pl->is_array())
+        P = &*Pl;
+  return P ? *P : Json::array();
+}
+
+/// The finding's address map: the call's placed operands (and a region the implementation writes that no operand
+/// names), with the other tiles the same function places in the same buffer, drawn lighter.
+std::string findingAddressMap(const Json &F, const Json &Tiles, const HtmlInput &In) {
+  std::vector<Bar> Bars;
+  std::string Memory = "Vec";
+  for (const Json &T : Tiles)
+    if (T.value("placed", false) && has(T, "addr") && num(T, "elemBytes")) {
+      Bars.push_back({str(T, "expr"), num(T, "addr"), num(T, "addr") + num(T, "rows") * num(T, "cols") * num(T, "elemBytes")});
+      if (!str(T, "memory").empty())
+        Memory = str(T, "memory");
+    }
+  if (Bars.empty())
+    return "";
+  for (const Json &P : placedOf(In, str(F, "file"))) {
+    if (str(P, "function") != str(F, "function") || str(P, "memory") != Memory || !has(P, "addr") || !num(P, "bytes"))
+      continue;
+    Bar B{str(P, "tile"), num(P, "addr"), num(P, "addr") + num(P, "bytes"), false};
+    bool Drawn = std::any_of(Bars.begin(), Bars.end(),
+                             [&](const Bar &O) { return O.name == B.name && O.from == B.from && O.to == B.to; });
+    if (!Drawn)
+      Bars.push_back(B);
+  }
+  return "<h2>Placement (" + esc(bufferName(Memory)) + ")</h2>" +
+         addressMap(Bars, capacities(Memory, F.value("targets", Json::array()), In.ubBytes),
+                    bufferName(Memory) + " address map", "hatch-ub");
+}
+
+std::string kernelPageName(size_t I) { return "kernel-" + std::to_string(I + 1) + ".html"; }
+
+/// The ends of one kernel's calls (the summary's kernels[file]: op -> target -> counts), added up.
+struct Ends {
+  int64_t proved = 0, violated = 0, unknown = 0, notFollowed = 0;
+  void add(const Json &E) {
+    proved += num(E, "proved");
+    violated += num(E, "violated");
+    unknown += num(E, "unknown");
+    notFollowed += num(E, "notFollowed");
+  }
+  std::string cells() const {
+    auto Cell = [](int64_t N, const char *Cls) {
+      return "<td class=\"n" + std::string(N ? Cls : "") + "\">" + std::to_string(N) + "</td>";
+    };
+    return Cell(proved, " ok") + Cell(violated, " bad") + Cell(unknown, " unk") + Cell(notFollowed, "");
+  }
+};
+const char *EndsHead = "<th>proved</th><th>violated</th><th>unknown</th><th>not followed</th>";
+
+/// The summary's kernels, in name order.
+std::vector<std::pair<std::string, Json>> kernelsOf(const HtmlInput &In) {
+  std::vector<std::pair<std::string, Json>> Ks;
+  if (!In.summaryMissing && In.summary.is_object() && In.summary.contains("kernels") &&
+      In.summary["kernels"].is_object())
+    for (const auto &[File, K] : In.summary["kernels"].items())
+      if (K.is_object())
+        Ks.emplace_back(File, K);
+  return Ks;
+}
+
+/// A kernel's page: per op and target how its calls ended, and the findings located in the kernel's file.
+std::string kernelPage(const std::string &File, const Json &K, const HtmlInput &In) {
+  std::string B = "<header><a href=\"index.html\">← all findings</a><h1>Kernel <code id=\"kernel\">" + esc(File) +
+                  "</code></h1></header>\n<main>\n<h2>Calls by op and target</h2>\n<p class=\"muted\">Each call "
+                  "checked on a target counts once there: violated when a check failed, unknown when one is reported "
+                  "undecided, not followed when some of upstream's checks were not decided (counted, not reported), "
+                  "proved when every check held.</p>\n<table id=\"calls\"><thead><tr><th>op</th><th>target</th>" +
+                  std::string(EndsHead) + "</tr></thead><tbody>";
+  const Json Ops = K.value("ops", Json::object());
+  for (const auto &[Op, ByTarget] : Ops.items())
+    for (const auto &[Tg, E] : ByTarget.items()) {
+      Ends N;
+      N.add(E);
+      B += "<tr data-op=\"" + esc(Op) + "\" data-target=\"" + esc(Tg) + "\"><td>" + esc(Op) + "</td><td>" + esc(Tg) +
+           "</td>" + N.cells() + "</tr>";
+    }
+  B += "</tbody></table>\n";
+  // The tiles its calls place, per function and buffer.
+  std::map<std::pair<std::string, std::string>, std::vector<Bar>> Maps;
+  std::vector<std::string> Unplaced;
+  for (const Json &P : K.value("placed", Json::array())) {
+    if (has(P, "addr") && num(P, "bytes"))
+      Maps[{str(P, "function"), str(P, "memory")}].push_back(
+          {str(P, "tile"), num(P, "addr"), num(P, "addr") + num(P, "bytes")});
+    else
+      Unplaced.push_back(str(P, "function") + ": " + str(P, "tile") + " (" + str(P, "type") + ")");
+  }
+  if (!Maps.empty() || !Unplaced.empty())
+    B += "<h2>Placement</h2>\n<p class=\"muted\">Tiles the kernel's checked calls use that <code>TASSIGN</code> places, "
+         "per function and buffer; overlapping tiles are hatched (tiles whose lifetimes do not overlap may share "
+         "bytes).</p>\n";
+  size_t N = 0;
+  for (const auto &[Key, Bars] : Maps)
+    B += "<h3><code>" + esc(Key.first) + "</code>: " + esc(bufferName(Key.second)) + "</h3>" +
+         addressMap(Bars, capacities(Key.second, Json(In.targets), In.ubBytes),
+                    Key.first + ": " + bufferName(Key.second), "hatch-k" + std::to_string(N++));
+  if (!Unplaced.empty()) {
+    B += "<p>Placed at addresses pto-lint does not know:</p><ul>";
+    for (const std::string &U : Unplaced)
+      B += "<li><code>" + esc(U) + "</code></li>";
+    B += "</ul>\n";
+  }
+  B += "<h2>Findings in this file</h2><ul id=\"kernel-findings\">";
+  for (size_t I = 0; I < In.findings.size(); ++I)
+    if (str(In.findings[I], "file") == File)
+      B += "<li><a href=\"" + pageName(I) + "\"><code>" + esc(place(In.findings[I])) + "</code> " +
+           esc(str(In.findings[I], "message")) + "</a> [" + esc(str(In.findings[I], "ruleId")) + "]</li>";
+  B += "</ul>\n</main>\n";
+  return page("pto-lint: " + File, B);
+}
+
+/// The index's table of kernels: per kernel its calls' ends over ops and targets, linking to its page.
+std::string kernelTable(const HtmlInput &In) {
+  std::vector<std::pair<std::string, Json>> Ks = kernelsOf(In);
+  if (Ks.empty())
+    return "";
+  std::map<std::string, unsigned> Findings;
+  for (const Json &F : In.findings)
+    ++Findings[str(F, "file")];
+  std::string B = "<h2>Kernels: " + std::to_string(Ks.size()) + "</h2>\n<table id=\"kernels\"><thead><tr><th>kernel"
+                  "</th><th>ops</th>" + std::string(EndsHead) + "<th>findings</th></tr></thead><tbody>";
+  for (size_t I = 0; I < Ks.size(); ++I) {
+    Ends N;
+    const Json Ops = Ks[I].second.value("ops", Json::object());
+    for (const auto &[Op, ByTarget] : Ops.items())
+      for (const auto &[Tg, E] : ByTarget.items())
+        N.add(E);
+    B += "<tr><td><a href=\"" + kernelPageName(I) + "\"><code>" + esc(Ks[I].first) + "</code></a></td><td class=\"n\">" +
+         std::to_string(Ops.size()) + "</td>" + N.cells() + "<td class=\"n\">" +
+         std::to_string(Findings[Ks[I].first]) + "</td></tr>";
+  }
+  return B + "</tbody></table>\n";
+}
+
+std::string indexPage(const HtmlInput &In) {
+  std::map<std::string, unsigned> ByFile, ByRule, ByTarget, ByStatus;
+  for (const Json &F : In.findings) {
+    ++ByFile[str(F, "file")];
+    ++ByRule[str(F, "ruleId")];
+    ++ByStatus[str(F, "status")];
+    for (const Json &T : F.value("targets", Json::array()))
+      if (T.is_string())
+        ++ByTarget[T.get<std::string>()];
+  }
+  std::string B = "<header><h1>pto-lint report</h1><div>" +
+                  esc("pto-lint " + In.toolVersion + (In.targets.empty() ? "" : " · targets: ")) ;
+  for (size_t I = 0; I < In.targets.size(); ++I)
+    B += esc((I ? ", " : "") + In.targets[I]);
+  B += "</div></header>\n<main>\n";
+  const Json &S = In.summary;
+  if (S.is_object() && !In.summaryMissing) {
+    B += "<h2>Summary</h2><p id=\"summary\">" + std::to_string(num(S, "callSites")) + " call sites, " +
+         std::to_string(num(S, "checks")) + " checks: <b>" + std::to_string(num(S, "proved")) + "</b> proved, <b>" +
+         std::to_string(num(S, "violated")) + "</b> violated, <b>" + std::to_string(num(S, "unknown")) +
+         "</b> unknown" + (num(S, "errors") ? ", " + std::to_string(num(S, "errors")) + " errors" : "") + "</p>\n";
+    if (S.contains("ops") && S["ops"].is_object() && !S["ops"].empty()) {
+      B += "<table id=\"ops\"><thead><tr><th>op</th><th>calls checked</th><th>call locations</th>"
+           "<th>upstream checks: proved</th><th>violated</th><th>not followed</th></tr></thead><tbody>";
+      for (const auto &[Op, O] : S["ops"].items()) {
+        Json U = O.value("upstream", Json::object());
+        B += "<tr><td>" + esc(Op) + "</td><td class=\"n\">" + std::to_string(num(O, "calls")) + "</td><td class=\"n\">" +
+             std::to_string(O.value("locations", Json::array()).size()) + "</td><td class=\"n\">" +
+             std::to_string(num(U, "proved")) + "</td><td class=\"n\">" + std::to_string(num(U, "violated")) +
+             "</td><td class=\"n\">" + std::to_string(num(U, "notFollowed")) + "</td></tr>";
+      }
+      B += "</tbody></table>\n";
+    }
+    B += kernelTable(In);
+  } else {
+    B += "<p class=\"muted\" id=\"summary\">The logs this report was made from carry findings only: no counts of proved "
+         "checks.</p>\n";
+  }
+  B += "<h2>Findings: " + std::to_string(In.findings.size()) + "</h2>\n<div class=\"counts\">" +
+       countTable("verdict", ByStatus) + countTable("target", ByTarget) + countTable("rule", ByRule) +
+       countTable("file", ByFile) + "</div>\n";
+  B += "<div class=\"filters\">" + select("file", "file", ByFile) + select("rule", "rule", ByRule) +
+       select("target", "target", ByTarget) + select("status", "verdict", ByStatus) +
+       " <span><span id=\"shown\">" + std::to_string(In.findings.size()) + "</span> shown</span></div>\n";
+  B += "<table id=\"findings\"><thead><tr><th>#</th><th>severity</th><th>verdict</th><th>location</th><th>rule</th>"
+       "<th>targets</th><th>message</th></tr></thead><tbody>\n";
+  for (size_t I = 0; I < In.findings.size(); ++I) {
+    const Json &F = In.findings[I];
+    std::string Sev = str(F, "severity");
+    B += "<tr data-file=\"" + esc(str(F, "file")) + "\" data-rule=\"" + esc(str(F, "ruleId")) + "\" data-target=\"" +
+         esc(joined(F.value("targets", Json::array()), " ")) + "\" data-status=\"" + esc(str(F, "status")) +
+         "\"><td class=\"n\"><a href=\"" + pageName(I) + "\">" + std::to_string(I + 1) + "</a></td><td class=\"sev-" +
+         esc(Sev) + "\">" + esc(Sev) + "</td><td>" + esc(str(F, "status")) + "</td><td><code>" + esc(place(F)) +
+         "</code></td><td>" + esc(str(F, "ruleId")) + "</td><td>" + esc(joined(F.value("targets", Json::array()))) +
+         "</td><td><a href=\"" + pageName(I) + "\">" + esc(str(F, "message")) + "</a></td></tr>\n";
+  }
+  B += "</tbody></table>\n</main>\n";
+  return page("pto-lint report", B, FilterJs);
 }
 
 std::string findingPage(const Json &F, size_t I, size_t Count, const HtmlInput &In, const ReadSource &Read) {
@@ -433,11 +645,17 @@ std::string findingPage(const Json &F, size_t I, size_t Count, const HtmlInput &
          "tile</p>\n";
     for (size_t K = 0; K < Tiles.size(); ++K) {
       const Json &T = Tiles[K];
+      if (str(T, "role") == "hidden") // a region no operand names: only on the address map
+        continue;
       B += "<div class=\"tile" + std::string(T.value("subject", false) ? " subject" : "") + "\" data-role=\"" +
            esc(str(T, "role")) + "\">" + tileCaption(T) +
            tileSvg(T, "hatch-" + std::to_string(K)) + "</div>\n";
     }
-    B += addressMap(Tiles, F.value("targets", Json::array()), In.ubBytes, "hatch-ub");
+    for (size_t K = 0; K < Tiles.size(); ++K)
+      if (has(Tiles[K], "usedBytes"))
+        B += "<h2>Scratch bytes</h2><div class=\"scratch-of\" data-role=\"" + esc(str(Tiles[K], "role")) + "\">" +
+             scratchSvg(Tiles[K], "hatch-tmp-" + std::to_string(K)) + "</div>\n";
+    B += findingAddressMap(F, Tiles, In);
   }
   B += "</main>\n";
   return page(Sev + ": " + Msg + " [" + Rule + "]", B);
@@ -468,6 +686,9 @@ HtmlSite htmlReport(const HtmlInput &In, const ReadSource &Read) {
   };
   for (size_t I = 0; I < In.findings.size(); ++I)
     Site[pageName(I)] = findingPage(In.findings[I], I, In.findings.size(), In, Cached);
+  std::vector<std::pair<std::string, Json>> Ks = kernelsOf(In);
+  for (size_t I = 0; I < Ks.size(); ++I)
+    Site[kernelPageName(I)] = kernelPage(Ks[I].first, Ks[I].second, In);
   return Site;
 }
 
@@ -484,7 +705,8 @@ std::string writeSite(const HtmlSite &Site, const std::string &Dir) {
   std::vector<std::string> Stale;
   for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC; It.increment(EC)) {
     std::string Name = llvm::sys::path::filename(It->path()).str();
-    if (Name.rfind("finding-", 0) == 0 && llvm::StringRef(Name).ends_with(".html") && !Site.count(Name))
+    if ((Name.rfind("finding-", 0) == 0 || Name.rfind("kernel-", 0) == 0) && llvm::StringRef(Name).ends_with(".html") &&
+        !Site.count(Name))
       Stale.push_back(It->path());
   }
   for (const std::string &P : Stale)
@@ -522,6 +744,15 @@ std::string addReport(const std::string &Text, HtmlInput &In) {
           return "a result without properties.finding (written by a pto-lint older than the HTML report)";
         Fs.push_back((*F)["finding"]);
       }
+      if (Run.contains("properties") && Run["properties"].contains("targets") && Run["properties"]["targets"].is_array())
+        for (const Json &T : Run["properties"]["targets"])
+          if (T.is_string() && std::find(In.targets.begin(), In.targets.end(), T.get<std::string>()) == In.targets.end())
+            In.targets.push_back(T.get<std::string>());
+      // The run's summary (pto-lint writes it since the per-kernel summary; merged logs add theirs up).
+      if (Run.contains("properties") && Run["properties"].contains("summary") && Run["properties"]["summary"].is_object())
+        checker::addSummary(In.summary, Run["properties"]["summary"]);
+      else
+        In.summaryMissing = true;
     }
   } else if (J.value("version", 0) == 1 && J.contains("findings") && J["findings"].is_array()) {
     for (const Json &F : J["findings"])
@@ -532,27 +763,10 @@ std::string addReport(const std::string &Text, HtmlInput &In) {
       if (T.is_string() && std::find(In.targets.begin(), In.targets.end(), T.get<std::string>()) == In.targets.end())
         In.targets.push_back(T.get<std::string>());
     // Reports of disjoint inputs (shards) add up; ops' locations are joined.
-    const Json &S = J.value("summary", Json());
-    if (S.is_object()) {
-      if (!In.summary.is_object())
-        In.summary = {{"callSites", 0}, {"checks", 0}, {"proved", 0}, {"violated", 0}, {"unknown", 0}, {"errors", 0},
-                      {"ops", Json::object()}};
-      for (const char *K : {"callSites", "checks", "proved", "violated", "unknown", "errors"})
-        In.summary[K] = num(In.summary, K) + num(S, K);
-      const Json Ops = S.value("ops", Json::object()); // items() of a temporary would dangle
-      for (const auto &[Op, O] : Ops.items()) {
-        Json &M = In.summary["ops"][Op];
-        M["calls"] = num(M, "calls") + num(O, "calls");
-        Json Locs = M.value("locations", Json::array());
-        for (const Json &L : O.value("locations", Json::array()))
-          if (std::find(Locs.begin(), Locs.end(), L) == Locs.end())
-            Locs.push_back(L);
-        M["locations"] = Locs;
-        if (O.contains("upstream"))
-          for (const auto &[K, V] : O["upstream"].items())
-            M["upstream"][K] = num(M.value("upstream", Json::object()), K.c_str()) + (V.is_number_integer() ? V.get<int64_t>() : 0);
-      }
-    }
+    if (J.contains("summary") && J["summary"].is_object())
+      checker::addSummary(In.summary, J["summary"]);
+    else
+      In.summaryMissing = true;
   } else {
     return "neither a pto-lint JSON report (version 1) nor a SARIF log";
   }

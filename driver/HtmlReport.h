@@ -20,7 +20,8 @@ namespace pto::driver {
 /// What a report is made from: the JSON report's parts (docs/output-formats.md, schema 1).
 struct HtmlInput {
   nlohmann::ordered_json findings = nlohmann::ordered_json::array(); // finding objects, in report order
-  nlohmann::ordered_json summary;  // the JSON report's summary; null when unknown (a SARIF log has none)
+  nlohmann::ordered_json summary;  // the summaries of the reports and logs, added up; null when there is none
+  bool summaryMissing = false;     // some report or log had no summary: the sum would mislead, none is shown
   std::vector<std::string> targets; // the configured targets ("" unknown)
   std::string toolVersion;
   /// Unified-buffer bytes per target name, for the address map (ubCapacities).

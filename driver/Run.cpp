@@ -472,6 +472,7 @@ int Run::report(const Session &S, bool Incomplete, const std::string &Cwd) {
   Info.targets = Opts.engine.targets;
   Info.baseDir = Cwd;
   Info.tally = S.results().tally;
+  Info.kernels = S.results().kernels;
   std::string Report = S.report(Info);
   // Files are written whole or not at all (a temporary and a rename): a full disk leaves no half report.
   if (Opts.format == ReportFormat::Html) {

@@ -60,7 +60,8 @@ Json findingToJson(const Finding &F) {
   auto Opt = [](const std::optional<int64_t> &V) { return V ? Json(*V) : Json(nullptr); };
   for (const checker::TileView &T : F.tiles)
     J["tiles"].push_back({T.role, T.expr, T.type, T.memory, T.dtype, T.elemBytes, T.rows, T.cols, Opt(T.validRow),
-                          Opt(T.validCol), Opt(T.addr), T.placed, T.fromModel, T.subject, loc(T.declLoc)});
+                          Opt(T.validCol), Opt(T.addr), T.placed, T.fromModel, T.subject, loc(T.declLoc),
+                          Opt(T.usedBytes)});
   return J;
 }
 
@@ -112,6 +113,7 @@ Finding findingFromJson(const Json &J) {
     V.fromModel = T.at(12).get<bool>();
     V.subject = T.at(13).get<bool>();
     V.declLoc = loc(T.at(14));
+    V.usedBytes = Opt(T.at(15));
     F.tiles.push_back(std::move(V));
   }
   return F;
@@ -146,6 +148,16 @@ Json resultsToJson(const Results &R) {
   J["counts"] = {R.suppressed,      R.internalErrors, R.translationUnits,       R.failedTranslationUnits,
                  R.headerFiltered, R.advisoryOff,   R.compilerWarningsHidden, R.upstreamOnly};
   J["mainFiles"] = R.mainFiles;
+  J["kernels"] = Json::object();
+  for (const auto &[File, K] : R.kernels) {
+    Json Ends = Json::array(), Placed = Json::array();
+    for (const auto &[Key, E] : K.ends)
+      Ends.push_back({Key.first, checker::targetName(Key.second), E.proved, E.notFollowed, E.unknown, E.violated});
+    for (const checker::PlacedTile &P : K.placed)
+      Placed.push_back({P.function, P.expr, P.memory, P.type, P.bytes, P.addr ? Json(*P.addr) : Json(nullptr),
+                        loc(P.declLoc)});
+    J["kernels"][File] = {Ends, Placed};
+  }
   Json Skipped = Json::array();
   for (const auto &[K, N] : R.ptoImplSkipped)
     Skipped.push_back({std::get<0>(K), std::get<1>(K), std::get<2>(K), std::get<3>(K), N});
@@ -188,6 +200,30 @@ Results resultsFromJson(const Json &J) {
   for (size_t I = 0; I < std::size(Counts); ++I)
     *Counts[I] = C.at(I).get<unsigned>();
   R.mainFiles = J.at("mainFiles").get<std::set<std::string>>();
+  for (const auto &[File, A] : J.at("kernels").items()) {
+    checker::KernelSummary &K = R.kernels[File];
+    for (const Json &E : A.at(0)) {
+      std::optional<checker::Target> Tg = checker::parseTarget(E.at(1).get<std::string>());
+      if (!Tg)
+        throw std::runtime_error("kernels: unknown target");
+      checker::CallEnds &C = K.ends[{E.at(0).get<std::string>(), *Tg}];
+      unsigned *Fields[] = {&C.proved, &C.notFollowed, &C.unknown, &C.violated};
+      for (size_t I = 0; I < std::size(Fields); ++I)
+        *Fields[I] = E.at(I + 2).get<unsigned>();
+    }
+    for (const Json &E : A.at(1)) {
+      checker::PlacedTile P;
+      P.function = E.at(0).get<std::string>();
+      P.expr = E.at(1).get<std::string>();
+      P.memory = E.at(2).get<std::string>();
+      P.type = E.at(3).get<std::string>();
+      P.bytes = E.at(4).get<int64_t>();
+      if (!E.at(5).is_null())
+        P.addr = E.at(5).get<int64_t>();
+      P.declLoc = loc(E.at(6));
+      K.placed.insert(std::move(P));
+    }
+  }
   const Json &P = J.at("ptoImpl");
   R.ptoImplStatements = P.at(0).get<unsigned>();
   R.ptoImplChecked = P.at(1).get<unsigned>();

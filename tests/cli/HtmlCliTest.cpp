@@ -48,6 +48,40 @@ TEST(Html, FixtureFindingPageShowsTheRegionPastTheTile) {
   EXPECT_NE(P.find("keep the valid region within 16x64, or declare a larger tile"), std::string::npos);
 }
 
+/// Pictures the engine's findings carry: the bytes a tmp-size finding's implementation touches, a hidden scratch
+/// region on the address map, and the kernel page's calls and placed tiles.
+TEST(Html, FixturePagesDrawScratchBytesHiddenScratchAndTheKernel) {
+  std::string D = pto::testutil::tempDir("html");
+  std::string Hidden = "tests/rules/pto-rowexpand-hidden-scratch.cpp", Doc = "examples/colargmin_doc_example.cpp";
+  Out O = run("cd " + Src + " && " + Cli + " --quiet --cache-dir=off --target=a2a3 --format=html --output=" + D +
+              "/report " + Hidden + " " + Doc + Flags);
+  EXPECT_EQ(O.rc, 1) << O;
+  // The doc example's tmp (1x32 float, 128 B) against the 512 B the A2A3 implementation touches.
+  std::string Tmp = readFile(D + "/report/" + pageOf(D + "/report", "tmp tile holds 128 B but TCOLARGMIN"));
+  EXPECT_NE(Tmp.find("class=\"scratch\" width=\"750.00\" height=\"98.00\" data-declared=\"128\" data-used=\"512\""),
+            std::string::npos)
+      << Tmp;
+  EXPECT_NE(Tmp.find("the implementation touches 512 B, 384 B past the tile"), std::string::npos) << Tmp;
+  // dstInTheScratch: 'd' at 188416 lies in the 512 B TROWEXPANDMIN writes there for its 16 rows.
+  std::string H = readFile(D + "/report/" +
+                           pageOf(D + "/report", "&#39;d&#39; occupies UB bytes [188416, 192512) but TROWEXPANDMIN"));
+  EXPECT_NE(H.find(">hidden scratch of TROWEXPANDMIN</text>"), std::string::npos) << H;
+  EXPECT_NE(H.find("overlaps d in [188416, 188928)"), std::string::npos) << H;
+  EXPECT_EQ(H.find("data-role=\"hidden\""), std::string::npos) << H; // not drawn as a tile
+  // The kernels: the fixture's page with its calls per op and target and its functions' UB maps.
+  std::string Index = readFile(D + "/report/index.html");
+  EXPECT_NE(Index.find("<h2>Kernels: 2</h2>"), std::string::npos) << Index;
+  std::string K;
+  for (const char *Page : {"kernel-1.html", "kernel-2.html"})
+    if (readFile(D + "/report/" + Page).find(Hidden) != std::string::npos)
+      K = readFile(D + "/report/" + Page);
+  ASSERT_FALSE(K.empty()) << Index;
+  EXPECT_NE(K.find("<td>TROWEXPANDMIN</td><td>a2a3</td><td class=\"n ok\">4</td><td class=\"n bad\">3</td>"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("<h3><code>dstInTheScratch</code>: UB</h3>"), std::string::npos) << K;
+}
+
 TEST(Html, OutputMustBeADirectory) {
   std::string D = pto::testutil::tempDir("html");
   Out None = run(Cli + " --format=html " + ValidBounds + Flags);

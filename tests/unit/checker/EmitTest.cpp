@@ -83,6 +83,19 @@ RunInfo testInfo() {
   I.tally = tally(3, 45, 40, 4, 1, 0);
   I.tally.opCalls["TCOLARGMIN"] = 3; // two instantiations of one call, and one more call
   I.tally.opLocations["TCOLARGMIN"] = {{"/repo/src/k.cpp", 12, 3}, {"/repo/src/k.cpp", 20, 5}};
+  // The kernel: the call violated on a2a3, proved on a5; its tmp placed at 1024.
+  KernelSummary &K = I.kernels["/repo/src/k.cpp"];
+  K.ends[{"TCOLARGMIN", Target::A2A3}].violated = 2;
+  K.ends[{"TCOLARGMIN", Target::A5}].proved = 2;
+  PlacedTile P;
+  P.function = "kernel<half>";
+  P.expr = "tmp";
+  P.memory = "Vec";
+  P.type = "TmpT";
+  P.bytes = 256;
+  P.addr = 1024;
+  P.declLoc = {"/repo/src/k.cpp", 8, 20};
+  K.placed.insert(P);
   return I;
 }
 
@@ -133,6 +146,41 @@ TEST(EmitJson, Golden) {
         "locations": [
           "src/k.cpp:12:3",
           "src/k.cpp:20:5"
+        ]
+      }
+    },
+    "kernels": {
+      "src/k.cpp": {
+        "ops": {
+          "TCOLARGMIN": {
+            "a2a3": {
+              "proved": 0,
+              "notFollowed": 0,
+              "unknown": 0,
+              "violated": 2
+            },
+            "a5": {
+              "proved": 2,
+              "notFollowed": 0,
+              "unknown": 0,
+              "violated": 0
+            }
+          }
+        },
+        "placed": [
+          {
+            "function": "kernel<half>",
+            "tile": "tmp",
+            "memory": "Vec",
+            "type": "TmpT",
+            "bytes": 256,
+            "addr": 1024,
+            "declared": {
+              "file": "src/k.cpp",
+              "line": 8,
+              "column": 20
+            }
+          }
         ]
       }
     }

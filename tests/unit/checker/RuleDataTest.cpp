@@ -45,6 +45,8 @@ TEST(RuleData, CompiledRulesAreTheRuleFiles) {
     const Rule &A = S.rules()[I], &B = RuleSet::builtin().rules()[I];
     EXPECT_EQ(A.id, B.id);
     EXPECT_EQ(A.description, B.description);
+    EXPECT_EQ(A.tmpBytes, B.tmpBytes) << A.id;
+    EXPECT_EQ(std::make_pair(A.hiddenAt, A.hiddenBytes), std::make_pair(B.hiddenAt, B.hiddenBytes)) << A.id;
     ASSERT_EQ(A.variants.size(), B.variants.size()) << A.id;
     for (size_t J = 0; J < A.variants.size(); ++J) {
       EXPECT_EQ(A.variants[J].require, B.variants[J].require) << A.id;
@@ -55,6 +57,8 @@ TEST(RuleData, CompiledRulesAreTheRuleFiles) {
   }
   EXPECT_EQ(S.prelude(), RuleSet::builtin().prelude());
   EXPECT_EQ(S.renames(), RuleSet::builtin().renames());
+  EXPECT_EQ(RuleSet::builtin().find("pto-colargmin-tmp-size")->tmpBytes, "need");
+  EXPECT_EQ(RuleSet::builtin().find("pto-rowexpand-hidden-scratch")->hiddenBytes, "need");
   EXPECT_EQ(S.ops().size(), RuleSet::builtin().ops().size());
 }
 
@@ -211,6 +215,24 @@ TEST(RuleData, OpSchemasAreChecked) {
   for (const Case &C : Cases) {
     std::string All = brokenRule("rules/ops.json", C.from, C.to);
     EXPECT_NE(All.find(C.want), std::string::npos) << "for " << C.to << " want: " << C.want << "\ngot:\n" << All;
+  }
+}
+
+/// What reports draw from a rule (tmpBytes, hiddenScratch) must name the rule's own lets.
+TEST(RuleData, PictureFieldsNameTheRulesLets) {
+  struct Case {
+    const char *file, *from, *to, *want;
+  } Cases[] = {
+      {"rules/colargmin/pto-colargmin-tmp-size.json", "\"tmpBytes\": \"need\"", "\"tmpBytes\": \"nede\"",
+       "\"tmpBytes\" names \"nede\", which no variant's \"let\" defines"},
+      {"rules/colargmin/pto-colargmin-tmp-size.json", "\"kind\": \"tmp-size\"", "\"kind\": \"type\"",
+       "\"tmpBytes\" belongs to rules of kind tmp-size"},
+      {"rules/rowexpand/pto-rowexpand-hidden-scratch.json", "\"bytes\": \"need\"", "\"bytes\": \"n33d\"",
+       "\"hiddenScratch\" names \"n33d\", which is neither a number nor a variant's \"let\""},
+  };
+  for (const Case &C : Cases) {
+    std::string All = brokenRule(C.file, C.from, C.to);
+    EXPECT_NE(All.find(C.want), std::string::npos) << "want: " << C.want << "\ngot:\n" << All;
   }
 }
 

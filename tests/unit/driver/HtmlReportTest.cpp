@@ -73,8 +73,33 @@ const char *Source = "// k.cpp\n"
                      "  TCOLARGMIN(dst, tall, tmp);\n"
                      "}\n";
 
+/// Kernel k.cpp: two TCOLARGMIN calls on a2a3 (one proved, one violated) and one on a5 whose upstream check was not
+/// followed; three tiles placed in its UB, two of which overlap, and one placed at an address not known.
+std::map<std::string, checker::KernelSummary> kernels() {
+  checker::KernelSummary K;
+  K.ends[{"TCOLARGMIN", checker::Target::A2A3}].proved = 1;
+  K.ends[{"TCOLARGMIN", checker::Target::A2A3}].violated = 1;
+  K.ends[{"TCOLARGMIN", checker::Target::A5}].notFollowed = 1;
+  auto Place = [&](const std::string &Tile, std::optional<int64_t> Addr, int64_t Bytes) {
+    checker::PlacedTile P;
+    P.function = "kernel";
+    P.expr = Tile;
+    P.memory = "Vec";
+    P.type = "Tile<...>";
+    P.bytes = Bytes;
+    P.addr = Addr;
+    K.placed.insert(P);
+  };
+  Place("src", 0, 4096);
+  Place("dst", 4096, 1024);
+  Place("tmp", 4608, 512); // overlaps dst in [4608, 5120)
+  Place("far", std::nullopt, 256);
+  return {{"k.cpp", K}};
+}
+
 driver::HtmlSite site(const std::vector<Finding> &Fs, std::string Format = "json") {
   checker::RunInfo Info;
+  Info.kernels = kernels();
   Info.toolVersion = "0.1.0";
   Info.targets = {checker::Target::A2A3, checker::Target::A5};
   Info.tally.callSites = 3;
@@ -150,7 +175,7 @@ TEST(HtmlReport, IndexCountsAndLinksMatchTheFindings) {
   // Every page the index links to exists, and one page per finding; findings in file order.
   for (size_t N = 1; N <= 3; ++N)
     EXPECT_NE(I.find("href=\"finding-" + std::to_string(N) + ".html\""), std::string::npos);
-  EXPECT_EQ(S.size(), 3u + 2u); // the pages, index.html, style.css
+  EXPECT_EQ(S.size(), 3u + 3u); // the finding pages, kernel-1.html, index.html, style.css
   EXPECT_NE(S["finding-1.html"].find("a.cpp:18:3"), std::string::npos);
   EXPECT_NE(S["finding-3.html"].find("pto-tile-valid-bounds"), std::string::npos);
   // Self-contained: nothing is fetched from elsewhere.
@@ -164,10 +189,11 @@ TEST(HtmlReport, IndexCountsAndLinksMatchTheFindings) {
 TEST(HtmlReport, SarifLogsAndMergedShardsGiveTheSamePages) {
   std::vector<Finding> Fs = {validBounds(), tmpSize("a.cpp")};
   driver::HtmlSite FromJson = site(Fs), FromSarif = site(Fs, "sarif");
+  // A SARIF log carries the summary and targets in its run's properties: every page is the same, the index too.
+  EXPECT_EQ(FromJson.size(), FromSarif.size());
   for (const auto &[Name, Text] : FromJson)
-    if (Name != "index.html") { // a SARIF log has no summary of proved checks
-      EXPECT_EQ(Text, FromSarif[Name]) << Name;
-    }
+    EXPECT_EQ(Text, FromSarif[Name]) << Name;
+  EXPECT_NE(FromSarif["index.html"].find("3 call sites, 40 checks"), std::string::npos);
   // Two shards, merged by `pto-lint merge`, then reported.
   checker::RunInfo Info;
   Info.toolVersion = "0.1.0";
@@ -181,6 +207,16 @@ TEST(HtmlReport, SarifLogsAndMergedShardsGiveTheSamePages) {
   ASSERT_EQ(In.findings.size(), 2u);
   EXPECT_EQ(In.findings[0]["file"], "a.cpp");
   EXPECT_EQ(In.findings[1]["tiles"][0]["validRow"], 20);
+  // The shards' summaries add up; one log without a summary leaves the report without one (a part would mislead).
+  ASSERT_TRUE(In.summary.is_object());
+  EXPECT_FALSE(In.summaryMissing);
+  driver::HtmlInput Partial;
+  ASSERT_EQ(driver::addReport(Merged, Partial), "");
+  ASSERT_EQ(driver::addReport("{\"version\": 1, \"findings\": []}", Partial), "");
+  EXPECT_TRUE(Partial.summaryMissing);
+  driver::HtmlSite P = driver::htmlReport(Partial, [](const std::string &) { return ""; });
+  EXPECT_NE(P["index.html"].find("carry findings only"), std::string::npos);
+  EXPECT_FALSE(P.count("kernel-1.html"));
   // Logs that are not pto-lint's are refused with a reason.
   driver::HtmlInput Bad;
   EXPECT_NE(driver::addReport("{\"version\": \"2.1.0\", \"runs\": [{\"tool\": {\"driver\": {\"name\": \"other\"}}}]}", Bad), "");
@@ -208,4 +244,75 @@ TEST(HtmlReport, UbCapacitiesComeFromTheRule) {
   EXPECT_EQ(Ub["a2a3"], 196608);
   EXPECT_EQ(Ub["a5"], 262144);
   EXPECT_EQ(Ub["cpu"], 524288);
+}
+
+TEST(HtmlReport, KernelPageShowsCallsByOpAndTargetAndWhereItsTilesArePlaced) {
+  driver::HtmlSite S = site({tmpSize("k.cpp")});
+  const std::string &I = S["index.html"];
+  // The index: one row per kernel with its calls' ends added up over ops and targets, and its findings.
+  EXPECT_NE(I.find("<h2>Kernels: 1</h2>"), std::string::npos) << I;
+  EXPECT_NE(I.find("<a href=\"kernel-1.html\"><code>k.cpp</code></a></td><td class=\"n\">1</td><td class=\"n ok\">1</td>"
+                   "<td class=\"n bad\">1</td><td class=\"n\">0</td><td class=\"n\">1</td><td class=\"n\">1</td>"),
+            std::string::npos)
+      << I;
+  ASSERT_TRUE(S.count("kernel-1.html"));
+  const std::string &K = S["kernel-1.html"];
+  // Per op and target.
+  EXPECT_NE(K.find("<tr data-op=\"TCOLARGMIN\" data-target=\"a2a3\"><td>TCOLARGMIN</td><td>a2a3</td><td class=\"n ok\">1"
+                   "</td><td class=\"n bad\">1</td><td class=\"n\">0</td><td class=\"n\">0</td></tr>"),
+            std::string::npos)
+      << K;
+  EXPECT_NE(K.find("<tr data-op=\"TCOLARGMIN\" data-target=\"a5\"><td>TCOLARGMIN</td><td>a5</td><td class=\"n\">0</td>"
+                   "<td class=\"n\">0</td><td class=\"n\">0</td><td class=\"n\">1</td></tr>"),
+            std::string::npos)
+      << K;
+  // The UB map of the function: the three placed tiles, the overlap of dst and tmp, the UB sizes; the tile whose
+  // address is not known listed.
+  EXPECT_NE(K.find("<h3><code>kernel</code>: UB</h3>"), std::string::npos) << K;
+  EXPECT_NE(K.find("<title>[0, 4096)</title>"), std::string::npos) << K;
+  EXPECT_NE(K.find("overlaps tmp in [4608, 5120)"), std::string::npos) << K;
+  EXPECT_NE(K.find("overlaps dst in [4608, 5120)"), std::string::npos) << K;
+  EXPECT_NE(K.find("a2a3: 196608 B"), std::string::npos) << K;
+  EXPECT_NE(K.find("<li><code>kernel: far (Tile&lt;...&gt;)</code></li>"), std::string::npos) << K;
+  // Its findings, linked.
+  EXPECT_NE(K.find("<a href=\"finding-1.html\"><code>k.cpp:18:3</code>"), std::string::npos) << K;
+}
+
+TEST(HtmlReport, TmpSizeFindingDrawsTheBytesTouchedPastTheTile) {
+  Finding F = tmpSize("k.cpp");
+  F.tiles[0].usedBytes = 512; // 1x32 float tmp: 128 B declared
+  driver::HtmlSite S = site({F});
+  const std::string &P = S["finding-1.html"];
+  EXPECT_NE(P.find("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"scratch\" width=\"750.00\" height=\"98.00\" "
+                   "data-declared=\"128\" data-used=\"512\""),
+            std::string::npos)
+      << P;
+  // 640 px for 512 B: the tile is [90, 250), the bytes past it [250, 730).
+  EXPECT_NE(P.find("<rect class=\"overflow\" x=\"250.00\" y=\"46.00\" width=\"480.00\" height=\"18.00\""),
+            std::string::npos)
+      << P;
+  EXPECT_NE(P.find("the implementation touches 512 B, 384 B past the tile"), std::string::npos) << P;
+  // Without usedBytes (no tmp-size rule) there is no such picture.
+  EXPECT_EQ(site({tmpSize("k.cpp")})["finding-1.html"].find("class=\"scratch\""), std::string::npos);
+}
+
+TEST(HtmlReport, HiddenScratchIsOnTheAddressMapNotATilePicture) {
+  Finding F = validBounds();
+  checker::TileView H;
+  H.role = "hidden";
+  H.expr = "hidden scratch of TROWEXPANDADD";
+  H.memory = "Vec";
+  H.dtype = "byte";
+  H.elemBytes = 1;
+  H.rows = 1;
+  H.cols = 2048;
+  H.addr = 188416;
+  H.placed = true;
+  F.tiles.push_back(H);
+  F.tiles[0].addr = 188928; // tall [188928, 193024) overlaps the scratch [188416, 190464)
+  driver::HtmlSite S = site({F});
+  const std::string &P = S["finding-1.html"];
+  EXPECT_EQ(P.find("data-role=\"hidden\""), std::string::npos) << P;
+  EXPECT_NE(P.find(">hidden scratch of TROWEXPANDADD</text>"), std::string::npos) << P;
+  EXPECT_NE(P.find("overlaps tall in [188928, 190464)"), std::string::npos) << P;
 }
