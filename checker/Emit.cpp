@@ -353,15 +353,12 @@ Json summaryJson(const RunInfo &Info) {
     for (const auto &[OpTarget, E] : KS.ends)
       K["ops"][OpTarget.first][targetName(OpTarget.second)] = {
           {"proved", E.proved}, {"notFollowed", E.notFollowed}, {"unknown", E.unknown}, {"violated", E.violated}};
-    K["placed"] = Json::array();
-    for (const PlacedTile &P : KS.placed) {
-      Json T = {{"function", P.function}, {"tile", P.expr}, {"memory", P.memory}, {"type", P.type}, {"bytes", P.bytes}};
-      if (P.addr)
-        T["addr"] = *P.addr;
-      if (P.declLoc.valid())
-        T["declared"] = placeJson(P.declLoc, Info.baseDir);
-      K["placed"].push_back(std::move(T));
-    }
+    // Placed tiles per function: [tile, memory, addr, bytes] each (compact: a kernel template instantiated a hundred
+    // times places its tiles in each instantiation).
+    K["placed"] = Json::object();
+    for (const PlacedTile &P : KS.placed)
+      K["placed"][P.function].push_back({P.expr, P.memory, P.addr, P.bytes});
+    K["unplaced"] = KS.unplaced.size();
   }
   return S;
 }
@@ -414,15 +411,18 @@ void addSummary(Json &Into, const Json &S) {
   const Json Kernels = S.value("kernels", Json::object());
   for (const auto &[File, K] : Kernels.items()) {
     Json &Mine = Into["kernels"][File];
+    if (!Mine.is_object())
+      Mine = {{"ops", Json::object()}, {"placed", Json::object()}, {"unplaced", 0}};
     const Json Ops = K.value("ops", Json::object());
     for (const auto &[Op, ByTarget] : Ops.items())
       for (const auto &[Tg, E] : ByTarget.items())
         addCounts(Mine["ops"][Op][Tg], E);
-    Json Placed = Mine.value("placed", Json::array());
-    for (const Json &P : K.value("placed", Json::array()))
-      if (std::find(Placed.begin(), Placed.end(), P) == Placed.end())
-        Placed.push_back(P);
-    Mine["placed"] = Placed;
+    // A kernel is one shard's (inputs are disjoint); one seen twice keeps the first's placements.
+    const Json Placed = K.value("placed", Json::object());
+    for (const auto &[Fn, Tiles] : Placed.items())
+      if (!Mine["placed"].contains(Fn))
+        Mine["placed"][Fn] = Tiles;
+    Mine["unplaced"] = intField(Mine, "unplaced") + intField(K, "unplaced");
   }
   // In name order, as one run over all inputs writes them.
   for (const char *Key : {"ops", "kernels"})

@@ -124,27 +124,28 @@ struct CallEnds {
 /// (op, target) -> its calls by how they ended.
 using OpTargetEnds = std::map<std::pair<std::string, Target>, CallEnds>;
 
-/// A tile placed by TASSIGN, as a kernel's calls use it (the HTML report's address map of the kernel).
+/// A tile placed by TASSIGN at a known address, as a kernel's calls use it (the HTML report's address map).
 struct PlacedTile {
   std::string function; // the function the calls are in
   std::string expr;     // the tile as written at the calls
   std::string memory;   // "Vec", "Mat", "Left", ... ("" unknown)
-  std::string type;     // its type as written or printed
-  int64_t bytes = 0;    // Rows x Cols x element size (0: element size unknown)
-  std::optional<int64_t> addr; // its byte address, when a known value
-  SourceLoc declLoc;
-  auto key() const { return std::make_tuple(function, expr, addr, memory, bytes); }
+  int64_t addr = 0;     // its byte address
+  int64_t bytes = 0;    // Rows x Cols x element size
+  auto key() const { return std::make_tuple(function, memory, addr, expr, bytes); }
   bool operator<(const PlacedTile &O) const { return key() < O.key(); }
 };
 
-/// What a report says of one kernel (main file): its calls by op, target and end, and its placed tiles.
+/// What a report says of one kernel (main file): its calls by op, target and end, its placed tiles, and the tiles
+/// (function, tile) placed at an address pto-lint does not know.
 struct KernelSummary {
   OpTargetEnds ends;
   std::set<PlacedTile> placed;
+  std::set<std::pair<std::string, std::string>> unplaced;
   void add(const KernelSummary &O) {
     for (const auto &[K, E] : O.ends)
       ends[K].add(E);
     placed.insert(O.placed.begin(), O.placed.end());
+    unplaced.insert(O.unplaced.begin(), O.unplaced.end());
   }
 };
 

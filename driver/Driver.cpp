@@ -587,15 +587,11 @@ std::vector<Finding> Session::lint(const Unit &Given, const SourceText &Text) {
     if (!C.inUpstreamCode)
       for (const checker::Operand &O : C.operands)
         if (O.tile.isTile && O.tile.hasAddr) {
-          checker::PlacedTile P;
-          P.function = C.function;
-          P.expr = O.tile.expr;
-          P.memory = O.tile.loc;
-          P.type = O.tile.typeSpelling;
-          P.bytes = O.tile.rows * O.tile.cols * checker::dtypeSize(O.tile.dtype);
-          P.addr = O.tile.addr.value;
-          P.declLoc = O.tile.declLoc;
-          K.placed.insert(std::move(P));
+          int64_t Bytes = O.tile.rows * O.tile.cols * checker::dtypeSize(O.tile.dtype);
+          if (O.tile.addr.value && Bytes > 0)
+            K.placed.insert({C.function, O.tile.expr, O.tile.loc, *O.tile.addr.value, Bytes});
+          else
+            K.unplaced.emplace(C.function, O.tile.expr);
         }
   R.tally.add(T);
   return Out;

@@ -379,16 +379,30 @@ std::string bufferName(const std::string &Memory) {
   return Memory.empty() ? "unknown buffer" : Memory;
 }
 
-/// The summary's placed tiles of one kernel (kernels[file].placed), or an empty array.
-Json placedOf(const HtmlInput &In, const std::string &File) {
+/// A kernel's placed tiles per function and buffer (the summary's kernels[file].placed: function -> [tile, memory,
+/// addr, bytes] each).
+using PlacementMaps = std::map<std::pair<std::string, std::string>, std::vector<Bar>>;
+PlacementMaps placements(const Json &Kernel) {
+  PlacementMaps Maps;
+  const Json Placed = Kernel.is_object() ? Kernel.value("placed", Json::object()) : Json::object();
+  for (const auto &[Fn, Tiles] : Placed.items())
+    if (Tiles.is_array())
+      for (const Json &T : Tiles)
+        if (T.is_array() && T.size() == 4 && T[2].is_number_integer() && T[3].is_number_integer())
+          Maps[{Fn, T[1].is_string() ? T[1].get<std::string>() : ""}].push_back(
+              {T[0].is_string() ? T[0].get<std::string>() : "?", T[2].get<int64_t>(),
+               T[2].get<int64_t>() + T[3].get<int64_t>()});
+  return Maps;
+}
+
+/// The summary's entry of one kernel, or null.
+Json kernelOf(const HtmlInput &In, const std::string &File) {
   if (In.summaryMissing || !In.summary.is_object())
-    return Json::array();
-  const Json *P = nullptr;
+    return Json();
   if (auto K = In.summary.find("kernels"); K != In.summary.end() && K->is_object())
-    if (auto F = K->find(File); F != K->end() && F->is_object())
-      if (auto Pl = F->find("placed"); Pl != F->end() && Pl->is_array())
-        P = &*Pl;
-  return P ? *P : Json::array();
+    if (auto F = K->find(File); F != K->end())
+      return *F;
+  return Json();
 }
 
 /// The finding's address map: the call's placed operands (and a region the implementation writes that no operand
@@ -404,10 +418,9 @@ std::string findingAddressMap(const Json &F, const Json &Tiles, const HtmlInput 
     }
   if (Bars.empty())
     return "";
-  for (const Json &P : placedOf(In, str(F, "file"))) {
-    if (str(P, "function") != str(F, "function") || str(P, "memory") != Memory || !has(P, "addr") || !num(P, "bytes"))
-      continue;
-    Bar B{str(P, "tile"), num(P, "addr"), num(P, "addr") + num(P, "bytes"), false};
+  PlacementMaps Maps = placements(kernelOf(In, str(F, "file")));
+  for (Bar B : Maps[{str(F, "function"), Memory}]) {
+    B.call = false;
     bool Drawn = std::any_of(Bars.begin(), Bars.end(),
                              [&](const Bar &O) { return O.name == B.name && O.from == B.from && O.to == B.to; });
     if (!Drawn)
@@ -466,31 +479,65 @@ std::string kernelPage(const std::string &File, const Json &K, const HtmlInput &
            "</td>" + N.cells() + "</tr>";
     }
   B += "</tbody></table>\n";
-  // The tiles its calls place, per function and buffer.
-  std::map<std::pair<std::string, std::string>, std::vector<Bar>> Maps;
-  std::vector<std::string> Unplaced;
-  for (const Json &P : K.value("placed", Json::array())) {
-    if (has(P, "addr") && num(P, "bytes"))
-      Maps[{str(P, "function"), str(P, "memory")}].push_back(
-          {str(P, "tile"), num(P, "addr"), num(P, "addr") + num(P, "bytes")});
-    else
-      Unplaced.push_back(str(P, "function") + ": " + str(P, "tile") + " (" + str(P, "type") + ")");
+  // The tiles its calls place, per function and buffer; functions (instantiations of one kernel template) that place
+  // the same tiles at the same addresses share one picture.
+  // A function's placement: buffer -> its bars. Functions (instantiations of one kernel template) whose placement is
+  // the same share one group of pictures.
+  std::map<std::string, std::map<std::string, std::vector<Bar>>> ByFunction;
+  for (const auto &[Key, Bars] : placements(K))
+    ByFunction[Key.first][Key.second] = Bars;
+  using Sig = std::vector<std::tuple<std::string, std::string, int64_t, int64_t>>;
+  std::map<Sig, size_t> Index;
+  std::vector<const std::map<std::string, std::vector<Bar>> *> Groups; // in first-seen order
+  std::vector<std::vector<std::string>> Owners;                        // the functions of each group
+  for (const auto &[Fn, Buffers] : ByFunction) {
+    Sig Key;
+    for (const auto &[Memory, Bars] : Buffers)
+      for (const Bar &Br : Bars)
+        Key.emplace_back(Memory, Br.name, Br.from, Br.to);
+    auto [It, New] = Index.try_emplace(Key, Groups.size());
+    if (New) {
+      Groups.push_back(&Buffers);
+      Owners.emplace_back();
+    }
+    Owners[It->second].push_back(Fn);
   }
-  if (!Maps.empty() || !Unplaced.empty())
-    B += "<h2>Placement</h2>\n<p class=\"muted\">Tiles the kernel's checked calls use that <code>TASSIGN</code> places, "
-         "per function and buffer; overlapping tiles are hatched (tiles whose lifetimes do not overlap may share "
-         "bytes).</p>\n";
-  size_t N = 0;
-  for (const auto &[Key, Bars] : Maps)
-    B += "<h3><code>" + esc(Key.first) + "</code>: " + esc(bufferName(Key.second)) + "</h3>" +
-         addressMap(Bars, capacities(Key.second, Json(In.targets), In.ubBytes),
-                    Key.first + ": " + bufferName(Key.second), "hatch-k" + std::to_string(N++));
-  if (!Unplaced.empty()) {
-    B += "<p>Placed at addresses pto-lint does not know:</p><ul>";
-    for (const std::string &U : Unplaced)
-      B += "<li><code>" + esc(U) + "</code></li>";
-    B += "</ul>\n";
+  int64_t Unplaced = num(K, "unplaced");
+  if (!Groups.empty() || Unplaced)
+    B += "<h2>Placement</h2>\n<p class=\"muted\">Tiles the kernel's checked calls use that <code>TASSIGN</code> places "
+         "at known addresses, per function and buffer; overlapping tiles are hatched (tiles whose lifetimes do not "
+         "overlap may share bytes).</p>\n";
+  // The buffers' sizes on the targets the kernel was checked for.
+  Json Checked = Json::array();
+  for (const auto &[Op, ByTarget] : Ops.items())
+    for (const auto &[Tg, E] : ByTarget.items())
+      if (std::find(Checked.begin(), Checked.end(), Tg) == Checked.end())
+        Checked.push_back(Tg);
+  // Many groups (a kernel template instantiated for many shapes) are folded, each under its heading.
+  bool Fold = Groups.size() > 8;
+  size_t Pictures = 0;
+  for (size_t N = 0; N < Groups.size(); ++N) {
+    const std::vector<std::string> &Fns = Owners[N];
+    std::string Heading = "<code>" + esc(Fns.front()) + "</code>" +
+                          (Fns.size() > 1 ? " and " + std::to_string(Fns.size() - 1) + " more with the same placement"
+                                          : "");
+    B += Fold ? "<details class=\"placement\"><summary>" + Heading + "</summary>" : "<h3>" + Heading + "</h3>";
+    if (Fns.size() > 1) {
+      B += "<details><summary>all " + std::to_string(Fns.size()) + "</summary><ul>";
+      for (const std::string &Fn : Fns)
+        B += "<li><code>" + esc(Fn) + "</code></li>";
+      B += "</ul></details>";
+    }
+    for (const auto &[Memory, Bars] : *Groups[N])
+      B += "<h4>" + esc(bufferName(Memory)) + "</h4>" +
+           addressMap(Bars, capacities(Memory, Checked, In.ubBytes), Fns.front() + ": " + bufferName(Memory),
+                      "hatch-k" + std::to_string(Pictures++));
+    if (Fold)
+      B += "</details>\n";
   }
+  if (Unplaced)
+    B += "<p id=\"unplaced\">" + std::to_string(Unplaced) + " more tile" + (Unplaced == 1 ? " is" : "s are") +
+         " placed at addresses pto-lint does not know (not drawn).</p>\n";
   B += "<h2>Findings in this file</h2><ul id=\"kernel-findings\">";
   for (size_t I = 0; I < In.findings.size(); ++I)
     if (str(In.findings[I], "file") == File)

@@ -150,13 +150,14 @@ Json resultsToJson(const Results &R) {
   J["mainFiles"] = R.mainFiles;
   J["kernels"] = Json::object();
   for (const auto &[File, K] : R.kernels) {
-    Json Ends = Json::array(), Placed = Json::array();
+    Json Ends = Json::array(), Placed = Json::array(), Unplaced = Json::array();
     for (const auto &[Key, E] : K.ends)
       Ends.push_back({Key.first, checker::targetName(Key.second), E.proved, E.notFollowed, E.unknown, E.violated});
     for (const checker::PlacedTile &P : K.placed)
-      Placed.push_back({P.function, P.expr, P.memory, P.type, P.bytes, P.addr ? Json(*P.addr) : Json(nullptr),
-                        loc(P.declLoc)});
-    J["kernels"][File] = {Ends, Placed};
+      Placed.push_back({P.function, P.expr, P.memory, P.addr, P.bytes});
+    for (const auto &[Fn, Tile] : K.unplaced)
+      Unplaced.push_back({Fn, Tile});
+    J["kernels"][File] = {Ends, Placed, Unplaced};
   }
   Json Skipped = Json::array();
   for (const auto &[K, N] : R.ptoImplSkipped)
@@ -211,18 +212,11 @@ Results resultsFromJson(const Json &J) {
       for (size_t I = 0; I < std::size(Fields); ++I)
         *Fields[I] = E.at(I + 2).get<unsigned>();
     }
-    for (const Json &E : A.at(1)) {
-      checker::PlacedTile P;
-      P.function = E.at(0).get<std::string>();
-      P.expr = E.at(1).get<std::string>();
-      P.memory = E.at(2).get<std::string>();
-      P.type = E.at(3).get<std::string>();
-      P.bytes = E.at(4).get<int64_t>();
-      if (!E.at(5).is_null())
-        P.addr = E.at(5).get<int64_t>();
-      P.declLoc = loc(E.at(6));
-      K.placed.insert(std::move(P));
-    }
+    for (const Json &E : A.at(1))
+      K.placed.insert({E.at(0).get<std::string>(), E.at(1).get<std::string>(), E.at(2).get<std::string>(),
+                       E.at(3).get<int64_t>(), E.at(4).get<int64_t>()});
+    for (const Json &E : A.at(2))
+      K.unplaced.emplace(E.at(0).get<std::string>(), E.at(1).get<std::string>());
   }
   const Json &P = J.at("ptoImpl");
   R.ptoImplStatements = P.at(0).get<unsigned>();

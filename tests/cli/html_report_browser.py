@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests: the HTML report in a real browser (headless Chromium): `pto-lint --format=html` on the valid-bounds fixture,
-then the index and the page of a known finding are opened; they must render without console errors, every link of
-the index must resolve, and the finding's tile picture must show the region past the tile, in the DOM and in the
+then the index, the kernel's page and the page of a known finding are opened; they must render without console
+errors, every link of the index must resolve, and the finding's tile picture must show the region past the tile, in the DOM and in the
 pixels of a screenshot. Exit 77 (skipped) with a message when Chromium is not installed.
 
 Usage: html_report_browser.py PTO_LINT SOURCE_DIR WORK_DIR
@@ -136,6 +136,16 @@ def main():
             failures.append("index link does not resolve to a file of the report: " + h)
     if not any(h.startswith("finding-") for h in pages):
         failures.append("index.html links no finding page")
+    # The kernel's page: how its calls ended per op and target.
+    kernels = [h for h in pages if h.startswith("kernel-")]
+    if not kernels:
+        failures.append("index.html links no kernel page")
+    else:
+        dom, err = browse(exe, work, "file://" + os.path.join(out, kernels[0]), "--dump-dom")
+        if console_lines(err):
+            failures.append(kernels[0] + " logs to the console:\n" + "\n".join(console_lines(err)))
+        if not re.search(r'<tr data-op="TCOLARGMIN" data-target="a2a3">', dom):
+            failures.append(kernels[0] + " did not render the fixture's TCOLARGMIN calls on a2a3")
 
     # The page of 'tall' (a 20x64 valid region in a 16x64 tile).
     page = None

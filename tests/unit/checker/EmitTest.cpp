@@ -87,15 +87,8 @@ RunInfo testInfo() {
   KernelSummary &K = I.kernels["/repo/src/k.cpp"];
   K.ends[{"TCOLARGMIN", Target::A2A3}].violated = 2;
   K.ends[{"TCOLARGMIN", Target::A5}].proved = 2;
-  PlacedTile P;
-  P.function = "kernel<half>";
-  P.expr = "tmp";
-  P.memory = "Vec";
-  P.type = "TmpT";
-  P.bytes = 256;
-  P.addr = 1024;
-  P.declLoc = {"/repo/src/k.cpp", 8, 20};
-  K.placed.insert(P);
+  K.placed.insert({"kernel<half>", "tmp", "Vec", 1024, 256});
+  K.unplaced.insert({"kernel<half>", "src"});
   return I;
 }
 
@@ -167,21 +160,17 @@ TEST(EmitJson, Golden) {
             }
           }
         },
-        "placed": [
-          {
-            "function": "kernel<half>",
-            "tile": "tmp",
-            "memory": "Vec",
-            "type": "TmpT",
-            "bytes": 256,
-            "addr": 1024,
-            "declared": {
-              "file": "src/k.cpp",
-              "line": 8,
-              "column": 20
-            }
-          }
-        ]
+        "placed": {
+          "kernel<half>": [
+            [
+              "tmp",
+              "Vec",
+              1024,
+              256
+            ]
+          ]
+        },
+        "unplaced": 1
       }
     }
   },

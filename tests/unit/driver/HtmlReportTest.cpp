@@ -80,20 +80,13 @@ std::map<std::string, checker::KernelSummary> kernels() {
   K.ends[{"TCOLARGMIN", checker::Target::A2A3}].proved = 1;
   K.ends[{"TCOLARGMIN", checker::Target::A2A3}].violated = 1;
   K.ends[{"TCOLARGMIN", checker::Target::A5}].notFollowed = 1;
-  auto Place = [&](const std::string &Tile, std::optional<int64_t> Addr, int64_t Bytes) {
-    checker::PlacedTile P;
-    P.function = "kernel";
-    P.expr = Tile;
-    P.memory = "Vec";
-    P.type = "Tile<...>";
-    P.bytes = Bytes;
-    P.addr = Addr;
-    K.placed.insert(P);
-  };
-  Place("src", 0, 4096);
-  Place("dst", 4096, 1024);
-  Place("tmp", 4608, 512); // overlaps dst in [4608, 5120)
-  Place("far", std::nullopt, 256);
+  for (const char *Fn : {"kernel<float>", "kernel<int>"}) { // two instantiations that place alike
+    K.placed.insert({Fn, "src", "Vec", 0, 4096});
+    K.placed.insert({Fn, "dst", "Vec", 4096, 1024});
+    K.placed.insert({Fn, "tmp", "Vec", 4608, 512}); // overlaps dst in [4608, 5120)
+  }
+  K.placed.insert({"other", "a", "Mat", 0, 8192});
+  K.unplaced.insert({"kernel<float>", "far"});
   return {{"k.cpp", K}};
 }
 
@@ -101,7 +94,7 @@ driver::HtmlSite site(const std::vector<Finding> &Fs, std::string Format = "json
   checker::RunInfo Info;
   Info.kernels = kernels();
   Info.toolVersion = "0.1.0";
-  Info.targets = {checker::Target::A2A3, checker::Target::A5};
+  Info.targets = {checker::Target::A2A3, checker::Target::A5, checker::Target::CPU};
   Info.tally.callSites = 3;
   Info.tally.checks = 40;
   Info.tally.proved = 37;
@@ -268,12 +261,18 @@ TEST(HtmlReport, KernelPageShowsCallsByOpAndTargetAndWhereItsTilesArePlaced) {
       << K;
   // The UB map of the function: the three placed tiles, the overlap of dst and tmp, the UB sizes; the tile whose
   // address is not known listed.
-  EXPECT_NE(K.find("<h3><code>kernel</code>: UB</h3>"), std::string::npos) << K;
+  EXPECT_NE(K.find("<h3><code>kernel&lt;float&gt;</code> and 1 more with the same placement</h3>"), std::string::npos)
+      << K;
+  EXPECT_NE(K.find("<h4>UB</h4>"), std::string::npos) << K;
+  EXPECT_NE(K.find("<li><code>kernel&lt;int&gt;</code></li>"), std::string::npos) << K;
+  EXPECT_NE(K.find("<h3><code>other</code></h3><h4>L1</h4>"), std::string::npos) << K;
   EXPECT_NE(K.find("<title>[0, 4096)</title>"), std::string::npos) << K;
   EXPECT_NE(K.find("overlaps tmp in [4608, 5120)"), std::string::npos) << K;
   EXPECT_NE(K.find("overlaps dst in [4608, 5120)"), std::string::npos) << K;
   EXPECT_NE(K.find("a2a3: 196608 B"), std::string::npos) << K;
-  EXPECT_NE(K.find("<li><code>kernel: far (Tile&lt;...&gt;)</code></li>"), std::string::npos) << K;
+  EXPECT_EQ(K.find("cpu: 524288 B"), std::string::npos) << K; // the kernel was not checked for the CPU simulator
+  EXPECT_NE(K.find("<p id=\"unplaced\">1 more tile is placed at addresses pto-lint does not know"), std::string::npos)
+      << K;
   // Its findings, linked.
   EXPECT_NE(K.find("<a href=\"finding-1.html\"><code>k.cpp:18:3</code>"), std::string::npos) << K;
 }
@@ -315,4 +314,27 @@ TEST(HtmlReport, HiddenScratchIsOnTheAddressMapNotATilePicture) {
   EXPECT_EQ(P.find("data-role=\"hidden\""), std::string::npos) << P;
   EXPECT_NE(P.find(">hidden scratch of TROWEXPANDADD</text>"), std::string::npos) << P;
   EXPECT_NE(P.find("overlaps tall in [188928, 190464)"), std::string::npos) << P;
+}
+
+TEST(HtmlReport, ManyPlacementPicturesAreFolded) {
+  checker::RunInfo Info;
+  Info.targets = {checker::Target::A2A3};
+  for (int I = 0; I < 9; ++I) // nine instantiations, each placing its tile elsewhere
+    Info.kernels["k.cpp"].placed.insert({"run<" + std::to_string(I) + ">", "t", "Vec", 1024 * I, 512});
+  driver::HtmlInput In;
+  ASSERT_EQ(driver::addReport(checker::toJson({}, Info), In), "");
+  driver::HtmlSite S = driver::htmlReport(In, [](const std::string &) { return ""; });
+  const std::string &K = S["kernel-1.html"];
+  size_t Folded = 0;
+  for (size_t P = K.find("<details class=\"placement\"><summary><code>run&lt;"); P != std::string::npos;
+       P = K.find("<details class=\"placement\">", P + 1))
+    ++Folded;
+  EXPECT_EQ(Folded, 9u) << K;
+  // Eight or fewer are shown open.
+  Info.kernels["k.cpp"].placed.erase(Info.kernels["k.cpp"].placed.begin());
+  driver::HtmlInput Few;
+  ASSERT_EQ(driver::addReport(checker::toJson({}, Info), Few), "");
+  const std::string K8 = driver::htmlReport(Few, [](const std::string &) { return ""; })["kernel-1.html"];
+  EXPECT_EQ(K8.find("class=\"placement\""), std::string::npos);
+  EXPECT_NE(K8.find("<h3><code>run&lt;1&gt;</code></h3><h4>UB</h4>"), std::string::npos) << K8;
 }
