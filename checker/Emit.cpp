@@ -378,24 +378,44 @@ void addCounts(Json &Into, const Json &From) {
 }
 } // namespace
 
+namespace {
+/// J[Key] when J is an object and that is an object (or array), else an empty one: summaries are read from logs and
+/// reports users hand in, so a field of the wrong type is left out, never an exception.
+Json objectAt(const Json &J, const char *Key) {
+  if (J.is_object())
+    if (auto It = J.find(Key); It != J.end() && It->is_object())
+      return *It;
+  return Json::object();
+}
+Json arrayAt(const Json &J, const char *Key) {
+  if (J.is_object())
+    if (auto It = J.find(Key); It != J.end() && It->is_array())
+      return *It;
+  return Json::array();
+}
+} // namespace
+
 void addSummary(Json &Into, const Json &S) {
   if (!S.is_object())
     return;
   if (!Into.is_object())
     Into = {{"callSites", 0}, {"checks", 0}, {"proved", 0}, {"violated", 0}, {"unknown", 0}, {"errors", 0},
             {"ops", Json::object()}};
-  addCounts(Into, S);
-  const Json AllOps = S.value("ops", Json::object()); // items() of a temporary would dangle
-  for (const auto &[Op, O] : AllOps.items()) {
+  for (const char *K : {"callSites", "checks", "proved", "violated", "unknown", "errors"})
+    Into[K] = intField(Into, K) + intField(S, K);
+  const Json Ops = objectAt(S, "ops"); // (items() of a temporary would dangle)
+  for (const auto &[Op, O] : Ops.items()) {
+    if (!O.is_object())
+      continue;
     Json &M = Into["ops"][Op];
     M["calls"] = intField(M, "calls") + intField(O, "calls");
-    Json Locs = M.value("locations", Json::array());
-    for (const Json &L : O.value("locations", Json::array()))
-      if (std::find(Locs.begin(), Locs.end(), L) == Locs.end())
+    Json Locs = arrayAt(M, "locations");
+    for (const Json &L : arrayAt(O, "locations"))
+      if (L.is_string() && std::find(Locs.begin(), Locs.end(), L) == Locs.end())
         Locs.push_back(L);
     // In (file, line, column) order, as one run writes them.
     auto Key = [](const Json &L) {
-      std::string S = L.is_string() ? L.get<std::string>() : std::string();
+      std::string S = L.get<std::string>();
       size_t C = S.rfind(':'), R = C == std::string::npos || C == 0 ? std::string::npos : S.rfind(':', C - 1);
       if (R == std::string::npos)
         return std::make_tuple(S, 0L, 0L);
@@ -404,25 +424,29 @@ void addSummary(Json &Into, const Json &S) {
     std::stable_sort(Locs.begin(), Locs.end(), [&](const Json &A, const Json &B) { return Key(A) < Key(B); });
     M["locations"] = Locs;
     if (O.contains("upstream"))
-      addCounts(M["upstream"], O["upstream"]);
+      addCounts(M["upstream"], objectAt(O, "upstream"));
   }
   if (S.contains("upstream"))
-    addCounts(Into["upstream"], S["upstream"]);
-  const Json Kernels = S.value("kernels", Json::object());
+    addCounts(Into["upstream"], objectAt(S, "upstream"));
+  // Shards lint disjoint files: a kernel's calls add up; its placements are the first report's that has it.
+  const Json Kernels = objectAt(S, "kernels");
   for (const auto &[File, K] : Kernels.items()) {
+    if (!K.is_object())
+      continue;
     Json &Mine = Into["kernels"][File];
-    if (!Mine.is_object())
+    bool First = !Mine.is_object();
+    if (First)
       Mine = {{"ops", Json::object()}, {"placed", Json::object()}, {"unplaced", 0}};
-    const Json Ops = K.value("ops", Json::object());
-    for (const auto &[Op, ByTarget] : Ops.items())
-      for (const auto &[Tg, E] : ByTarget.items())
-        addCounts(Mine["ops"][Op][Tg], E);
-    // A kernel is one shard's (inputs are disjoint); one seen twice keeps the first's placements.
-    const Json Placed = K.value("placed", Json::object());
-    for (const auto &[Fn, Tiles] : Placed.items())
-      if (!Mine["placed"].contains(Fn))
-        Mine["placed"][Fn] = Tiles;
-    Mine["unplaced"] = intField(Mine, "unplaced") + intField(K, "unplaced");
+    const Json KernelOps = objectAt(K, "ops");
+    for (const auto &[Op, ByTarget] : KernelOps.items())
+      if (ByTarget.is_object())
+        for (const auto &[Tg, E] : ByTarget.items())
+          if (E.is_object())
+            addCounts(Mine["ops"][Op][Tg], E);
+    if (First) {
+      Mine["placed"] = objectAt(K, "placed");
+      Mine["unplaced"] = intField(K, "unplaced");
+    }
   }
   // In name order, as one run over all inputs writes them.
   for (const char *Key : {"ops", "kernels"})

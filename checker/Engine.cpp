@@ -1132,8 +1132,8 @@ Engine::CallRun::Explained Engine::CallRun::explain(const Check &K, const z3mode
   // A region the implementation writes that no operand names: drawn with the operands' placements.
   if (Violated && !R.hiddenAt.empty()) {
     auto Value = [&](const std::string &N) -> std::optional<int64_t> {
-      if (N.find_first_not_of("0123456789") == std::string::npos)
-        return std::stoll(N);
+      if (!N.empty() && N.size() <= 18 && N.find_first_not_of("0123456789") == std::string::npos)
+        return std::stoll(N); // the loader allows no other number
       auto It = Res.model.find(N);
       return It == Res.model.end() ? std::nullopt : std::optional<int64_t>(It->second);
     };

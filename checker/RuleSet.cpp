@@ -408,7 +408,8 @@ void RuleSet::loadFile(const std::string &Name, const std::string &Text, std::ve
     R.hiddenAt = Rd.str(J["hiddenScratch"], "at", true);
     R.hiddenBytes = Rd.str(J["hiddenScratch"], "bytes", true);
     for (const std::string *N : {&R.hiddenAt, &R.hiddenBytes}) {
-      bool Defined = N->find_first_not_of("0123456789") == std::string::npos;
+      // A number (at most 18 digits: it fits int64_t) or a let.
+      bool Defined = !N->empty() && N->size() <= 18 && N->find_first_not_of("0123456789") == std::string::npos;
       for (const RuleVariant &V : R.variants)
         for (const auto &L : V.let)
           Defined |= L.first == *N;

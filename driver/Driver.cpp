@@ -587,8 +587,12 @@ std::vector<Finding> Session::lint(const Unit &Given, const SourceText &Text) {
     if (!C.inUpstreamCode)
       for (const checker::Operand &O : C.operands)
         if (O.tile.isTile && O.tile.hasAddr) {
-          int64_t Bytes = O.tile.rows * O.tile.cols * checker::dtypeSize(O.tile.dtype);
-          if (O.tile.addr.value && Bytes > 0)
+          // Its size, when its shape and element size are known (and fit: shapes come from user code).
+          int64_t Bytes = 0, RC = 0;
+          bool Sized = O.tile.rows > 0 && O.tile.cols > 0 && checker::dtypeSize(O.tile.dtype) &&
+                       !__builtin_mul_overflow(O.tile.rows, O.tile.cols, &RC) &&
+                       !__builtin_mul_overflow(RC, int64_t(checker::dtypeSize(O.tile.dtype)), &Bytes);
+          if (O.tile.addr.value && Sized)
             K.placed.insert({C.function, O.tile.expr, O.tile.loc, *O.tile.addr.value, Bytes});
           else
             K.unplaced.emplace(C.function, O.tile.expr);

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -50,6 +51,18 @@ int64_t num(const Json &J, const char *Key, int64_t Default = 0) {
 bool has(const Json &J, const char *Key) {
   auto It = J.find(Key);
   return It != J.end() && It->is_number_integer();
+}
+/// A * B * C, or none when it overflows or a factor is not positive (sizes read from reports are not trusted).
+std::optional<int64_t> product(int64_t A, int64_t B, int64_t C = 1) {
+  int64_t AB, ABC;
+  if (A <= 0 || B <= 0 || C <= 0 || __builtin_mul_overflow(A, B, &AB) || __builtin_mul_overflow(AB, C, &ABC))
+    return std::nullopt;
+  return ABC;
+}
+/// A + B, or none when it overflows.
+std::optional<int64_t> plus(int64_t A, int64_t B) {
+  int64_t S;
+  return __builtin_add_overflow(A, B, &S) ? std::nullopt : std::optional<int64_t>(S);
 }
 std::string fmt(double V) {
   char B[32];
@@ -250,7 +263,10 @@ std::string tileCaption(const Json &T) {
 /// A scratch tile of a tmp-size finding as bytes: the declared tile [0, Rows * Cols * size) against the bytes the
 /// implementation touches [0, usedBytes), the part past the tile in a warning colour.
 std::string scratchSvg(const Json &T, const std::string &Id) {
-  int64_t Declared = num(T, "rows") * num(T, "cols") * num(T, "elemBytes"), Used = num(T, "usedBytes");
+  std::optional<int64_t> Size = product(num(T, "rows"), num(T, "cols"), num(T, "elemBytes"));
+  int64_t Declared = Size.value_or(0), Used = num(T, "usedBytes");
+  if (!Size || Used < 0)
+    return "<p class=\"muted\">no picture: the tile's size is not known</p>";
   int64_t Hi = std::max<int64_t>({Declared, Used, 1});
   const double W = 640, Left = 90, Top = 22, BarH = 18;
   double Scale = W / double(Hi);
@@ -321,8 +337,8 @@ std::string addressMap(const std::vector<Bar> &Bars, const std::vector<std::pair
   for (const auto &[Name, Cap] : Caps)
     Hi = std::max(Hi, Cap);
   const double W = 640, Lane = 22, Left = 120, Top = 24;
-  double Scale = W / double(Hi - Lo);
-  auto X = [&](int64_t A) { return Left + (A - Lo) * Scale; };
+  double Scale = W / (double(Hi) - double(Lo)); // doubles: addresses from a report need not be sane
+  auto X = [&](int64_t A) { return Left + (double(A) - double(Lo)) * Scale; };
   double H = Top + Lane * Bars.size() + 30;
   std::string S = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"ub-map\" width=\"" + fmt(Left + W + 20) +
                   "\" height=\"" + fmt(H) + "\" role=\"img\"><title>" + esc(Title) + "</title>" + hatchDefs(Id);
@@ -337,7 +353,7 @@ std::string addressMap(const std::vector<Bar> &Bars, const std::vector<std::pair
     // A bar of at least a pixel, however small the tile against the buffer.
     auto Draw = [&](const char *Cls, int64_t From, int64_t To, const std::string &Fill, const char *Stroke,
                     const std::string &Tip) {
-      return rect(Cls, X(From), Y + 3, std::max(1.0, (To - From) * Scale), Lane - 6, Fill, Stroke, Tip);
+      return rect(Cls, X(From), Y + 3, std::max(1.0, (double(To) - double(From)) * Scale), Lane - 6, Fill, Stroke, Tip);
     };
     S += Draw(B.call ? "placed" : "placed other", B.from, B.to, B.call ? "#9cc3f5" : "#dbe3ee",
               B.call ? "#2b6cb0" : "#8a94a3", "[" + std::to_string(B.from) + ", " + std::to_string(B.to) + ")");
@@ -388,10 +404,11 @@ PlacementMaps placements(const Json &Kernel) {
   for (const auto &[Fn, Tiles] : Placed.items())
     if (Tiles.is_array())
       for (const Json &T : Tiles)
-        if (T.is_array() && T.size() == 4 && T[2].is_number_integer() && T[3].is_number_integer())
-          Maps[{Fn, T[1].is_string() ? T[1].get<std::string>() : ""}].push_back(
-              {T[0].is_string() ? T[0].get<std::string>() : "?", T[2].get<int64_t>(),
-               T[2].get<int64_t>() + T[3].get<int64_t>()});
+        if (T.is_array() && T.size() == 4 && T[2].is_number_integer() && T[3].is_number_integer() &&
+            T[3].get<int64_t>() > 0)
+          if (std::optional<int64_t> End = plus(T[2].get<int64_t>(), T[3].get<int64_t>()))
+            Maps[{Fn, T[1].is_string() ? T[1].get<std::string>() : ""}].push_back(
+                {T[0].is_string() ? T[0].get<std::string>() : "?", T[2].get<int64_t>(), *End});
   return Maps;
 }
 
@@ -405,30 +422,33 @@ Json kernelOf(const HtmlInput &In, const std::string &File) {
   return Json();
 }
 
-/// The finding's address map: the call's placed operands (and a region the implementation writes that no operand
-/// names), with the other tiles the same function places in the same buffer, drawn lighter.
+/// The finding's address maps, one per buffer: the call's placed operands (and a region the implementation writes
+/// that no operand names), with the other tiles the same function places in that buffer, drawn lighter.
 std::string findingAddressMap(const Json &F, const Json &Tiles, const HtmlInput &In) {
-  std::vector<Bar> Bars;
-  std::string Memory = "Vec";
+  std::map<std::string, std::vector<Bar>> ByMemory;
   for (const Json &T : Tiles)
-    if (T.value("placed", false) && has(T, "addr") && num(T, "elemBytes")) {
-      Bars.push_back({str(T, "expr"), num(T, "addr"), num(T, "addr") + num(T, "rows") * num(T, "cols") * num(T, "elemBytes")});
-      if (!str(T, "memory").empty())
-        Memory = str(T, "memory");
-    }
-  if (Bars.empty())
-    return "";
+    if (T.value("placed", false) && has(T, "addr"))
+      if (std::optional<int64_t> Size = product(num(T, "rows"), num(T, "cols"), num(T, "elemBytes")))
+        if (std::optional<int64_t> End = plus(num(T, "addr"), *Size))
+          ByMemory[str(T, "memory").empty() ? "Vec" : str(T, "memory")].push_back(
+              {str(T, "expr"), num(T, "addr"), *End});
   PlacementMaps Maps = placements(kernelOf(In, str(F, "file")));
-  for (Bar B : Maps[{str(F, "function"), Memory}]) {
-    B.call = false;
-    bool Drawn = std::any_of(Bars.begin(), Bars.end(),
-                             [&](const Bar &O) { return O.name == B.name && O.from == B.from && O.to == B.to; });
-    if (!Drawn)
-      Bars.push_back(B);
-  }
-  return "<h2>Placement (" + esc(bufferName(Memory)) + ")</h2>" +
+  std::string S;
+  size_t N = 0;
+  for (auto &[Memory, Bars] : ByMemory) {
+    for (Bar B : Maps[{str(F, "function"), Memory}]) {
+      B.call = false;
+      bool Drawn = std::any_of(Bars.begin(), Bars.end(),
+                               [&](const Bar &O) { return O.name == B.name && O.from == B.from && O.to == B.to; });
+      if (!Drawn)
+        Bars.push_back(B);
+    }
+    S += "<h2>Placement (" + esc(bufferName(Memory)) + ")</h2>" +
          addressMap(Bars, capacities(Memory, F.value("targets", Json::array()), In.ubBytes),
-                    bufferName(Memory) + " address map", "hatch-ub");
+                    bufferName(Memory) + " address map", N ? "hatch-ub-" + std::to_string(N) : "hatch-ub");
+    ++N;
+  }
+  return S;
 }
 
 std::string kernelPageName(size_t I) { return "kernel-" + std::to_string(I + 1) + ".html"; }
@@ -772,7 +792,21 @@ std::map<std::string, int64_t> ubCapacities(const checker::RuleSet &Rules) {
   return Ub;
 }
 
+namespace {
+std::string addReportOrThrow(const std::string &Text, HtmlInput &In);
+}
+
 std::string addReport(const std::string &Text, HtmlInput &In) {
+  // A field of an unexpected type in a log handed in: an error with a reason, never an exception out of the tool.
+  try {
+    return addReportOrThrow(Text, In);
+  } catch (const std::exception &E) {
+    return std::string("not a pto-lint report or log: ") + E.what();
+  }
+}
+
+namespace {
+std::string addReportOrThrow(const std::string &Text, HtmlInput &In) {
   Json J = Json::parse(Text, nullptr, /*allow_exceptions=*/false);
   if (J.is_discarded() || !J.is_object())
     return "not JSON";
@@ -826,6 +860,7 @@ std::string addReport(const std::string &Text, HtmlInput &In) {
       In.findings.push_back(std::move(F));
   return "";
 }
+} // namespace
 
 int reportCommand(const std::vector<std::string> &Args) {
   static const Subcommand Report = {

@@ -422,3 +422,39 @@ TEST(MergeSarif, ALogWithFieldsOfTheWrongTypeIsAnError) {
   EXPECT_NE(Err.find("log 1 is not a SARIF 2.1.0 log"), std::string::npos) << Err;
 }
 } // namespace
+
+/// Shards' summaries add up to one run's; fields of the wrong type in a summary handed in are left out, never thrown.
+TEST(EmitJson, ShardSummariesAddUpAndMalformedFieldsAreLeftOut) {
+  RunInfo A = testInfo(), B;
+  B.baseDir = "/repo/";
+  B.tally = tally(2, 10, 9, 1, 0, 0);
+  B.tally.opCalls["TCOLARGMIN"] = 1;
+  B.tally.opLocations["TCOLARGMIN"] = {{"/repo/src/a.cpp", 9, 3}};
+  B.kernels["/repo/src/a.cpp"].ends[{"TCOLARGMIN", Target::A2A3}].proved = 1;
+  B.kernels["/repo/src/a.cpp"].placed.insert({"f", "src", "Vec", 0, 4096});
+  nlohmann::ordered_json Sum;
+  addSummary(Sum, summaryJson(B)); // in the other order than one run writes them
+  addSummary(Sum, summaryJson(A));
+  EXPECT_EQ(Sum["callSites"], 5);
+  EXPECT_EQ(Sum["checks"], 55);
+  EXPECT_EQ(Sum["violated"], 5);
+  EXPECT_EQ(Sum["ops"]["TCOLARGMIN"]["calls"], 4);
+  // Locations in (file, line, column) order, kernels by name: as one run over both writes them.
+  EXPECT_EQ(Sum["ops"]["TCOLARGMIN"]["locations"],
+            nlohmann::ordered_json({"src/a.cpp:9:3", "src/k.cpp:12:3", "src/k.cpp:20:5"}));
+  ASSERT_EQ(Sum["kernels"].size(), 2u);
+  EXPECT_EQ(Sum["kernels"].begin().key(), "src/a.cpp");
+  EXPECT_EQ(Sum["kernels"]["src/a.cpp"]["placed"]["f"][0], nlohmann::ordered_json({"src", "Vec", 0, 4096}));
+  EXPECT_EQ(Sum["kernels"]["src/k.cpp"]["ops"]["TCOLARGMIN"]["a2a3"]["violated"], 2);
+  EXPECT_EQ(Sum["kernels"]["src/k.cpp"]["unplaced"], 1);
+  // Malformed: counts of the wrong type, ops and kernels that are not objects, entries of the wrong shape.
+  for (const char *Bad : {R"({"callSites": "x", "ops": 5, "kernels": 5, "upstream": 5})",
+                          R"({"ops": {"X": 1, "Y": {"calls": "z", "locations": [1, "k.cpp:1:1"]}}})",
+                          R"({"kernels": {"k.cpp": 1, "l.cpp": {"ops": {"T": 1, "U": {"a2a3": 2}}, "placed": 3}}})",
+                          R"([1, 2])"}) {
+    nlohmann::ordered_json Into = Sum;
+    EXPECT_NO_THROW(addSummary(Into, nlohmann::ordered_json::parse(Bad))) << Bad;
+    EXPECT_EQ(Into["callSites"], 5) << Bad;
+    EXPECT_TRUE(Into["ops"].is_object() && Into["kernels"].is_object()) << Bad;
+  }
+}

@@ -463,3 +463,53 @@ TEST(Engine, UpstreamChecksThatNeedTheTileBoundsAreProvedOnlyWhereThePathGivesTh
 }
 
 } // namespace
+
+/// Each call counts once per target by how it ended there (Tally::ends): the worst of its checks on that target.
+TEST(Engine, CallEndsPerTargetAreTheWorstOfItsChecks) {
+  auto Ends = [](const Tally &T, Target Tg) {
+    auto It = T.ends.find({"TCOLARGMIN", Tg});
+    const CallEnds E = It == T.ends.end() ? CallEnds() : It->second;
+    return std::make_tuple(E.proved, E.notFollowed, E.unknown, E.violated);
+  };
+  using Counts = std::tuple<unsigned, unsigned, unsigned, unsigned>; // proved, notFollowed, unknown, violated
+  Tally Legal;
+  check(call(IntFact::known(255), 128), Legal);
+  for (Target Tg : allTargets())
+    EXPECT_EQ(Ends(Legal, Tg), Counts(1, 0, 0, 0)) << targetName(Tg);
+  // The doc example: tmp too small on A2A3 only (A5 and the CPU simulator ignore tmp).
+  Tally Doc;
+  auto Fs = check(call(IntFact::known(255), 32), Doc);
+  EXPECT_EQ(Ends(Doc, Target::A2A3), Counts(0, 0, 0, 1));
+  EXPECT_EQ(Ends(Doc, Target::A5), Counts(1, 0, 0, 0));
+  EXPECT_EQ(Ends(Doc, Target::CPU), Counts(1, 0, 0, 0));
+  // ... and its tmp carries the bytes the A2A3 implementation touches (rule tmpBytes), for reports to draw.
+  ASSERT_EQ(Fs.size(), 1u);
+  bool Drawn = false;
+  for (const TileView &V : Fs[0].tiles)
+    if (V.role == "tmp") {
+      Drawn = true;
+      EXPECT_EQ(V.usedBytes, std::optional<int64_t>(512));
+    } else {
+      EXPECT_FALSE(V.usedBytes) << V.role;
+    }
+  EXPECT_TRUE(Drawn);
+  // A valid column count pto-lint could not follow: every target has a check that depends on it (A2A3's tmp size,
+  // the valid-region rules everywhere), so none is proved.
+  CallSite C = call(symbolic("|o.1|"), 32);
+  Symbol S = param("o.1");
+  S.name = "o.1";
+  S.understood = false;
+  C.symbols.push_back(S);
+  Tally Opaque;
+  check(C, Opaque);
+  for (Target Tg : allTargets())
+    EXPECT_EQ(Ends(Opaque, Tg), Counts(0, 0, 1, 0)) << targetName(Tg);
+  // A call none of whose rules can be decided: unknown on every target.
+  CallSite Bad = call(IntFact::known(8), 128);
+  Bad.operands[2].tile = TileFacts();
+  Bad.operands[2].tile.expr = "x";
+  Tally Undecided;
+  check(Bad, Undecided);
+  for (Target Tg : allTargets())
+    EXPECT_EQ(Ends(Undecided, Tg), Counts(0, 0, 1, 0)) << targetName(Tg);
+}
