@@ -188,7 +188,7 @@ private:
   struct Compiled; // a query compiled for the ground evaluator (Solver.cpp)
   bool tryGround(const Query &Q, Compiled &C, Result &Out);
   bool tryEnumerate(const Query &Q, Compiled &C, Result &Out);
-  bool tryWitness(const Query &Q, Compiled &C, Result &Out);
+  bool tryWitness(const Query &Q, Compiled &C, Result &Out, bool PropertyFails = false);
   bool completeModel(const Query &Q, std::map<std::string, int64_t> &Model);
 };
 

@@ -124,6 +124,25 @@ TEST(Solver, GuardedNonlinearDomainIsEnumeratedExactly) {
   EXPECT_EQ(S.z3Calls(), 0u);
 }
 
+/// A check only a proof settles (it depends on a value pto-lint does not follow, Query::proofOnly): a point where the
+/// hypotheses hold and the property fails answers "unknown" without Z3, as Z3's short try would; without such a point
+/// Z3 still tries the proof.
+TEST(Solver, ProofOnlyQueryWithACounterexamplePointNeedsNoZ3) {
+  Solver S;
+  std::vector<TextDecl> D = {{"o", -(int64_t(1) << 61), (int64_t(1) << 61) - 1, std::nullopt}};
+  Query Fails = q(D, {"(not (= o 5))"}, "(not (= o 0))"); // o = 0 is a counterexample
+  Fails.proofOnly = "it depends on 'o', which pto-lint could not follow";
+  Result R = S.check(Fails);
+  EXPECT_EQ(R.verdict, Verdict::Unknown);
+  EXPECT_EQ(R.reason, Fails.proofOnly);
+  EXPECT_EQ(S.z3Calls(), 0u);
+  // No small counterexample: the property holds everywhere the path allows, which only Z3 shows.
+  Query Holds = q(D, {"(> o 1000)"}, "(> (* o o) 1000000)");
+  Holds.proofOnly = Fails.proofOnly;
+  EXPECT_EQ(S.check(Holds).verdict, Verdict::Proved);
+  EXPECT_EQ(S.z3Calls(), 1u);
+}
+
 /// The wall-clock safety nets: once the translation unit's solver time is spent, a query that needs Z3 is
 /// unknown (never proved), and says which option raises the cap.
 TEST(Solver, TranslationUnitTimeCapMakesTheRestUnknown) {
