@@ -1028,37 +1028,75 @@ bool Solver::tryWitness(const Query &Q, Compiled &C, Result &Out, bool PropertyF
   }
   Points = std::min<uint64_t>(Points, 4ull * B.enumeratePoints);
   const std::vector<size_t> &Order = Bx->Order;
+  // The point set in C.Prog: 1 when it is a witness (Out filled), 0 when not, -1 when a term does not evaluate there.
+  auto Try = [&]() -> int {
+    for (int H : C.Hyps) {
+      std::optional<int64_t> V = C.Prog.eval(H);
+      if (!V)
+        return -1;
+      if (!*V)
+        return 0;
+    }
+    if (PropertyFails) {
+      std::optional<int64_t> V = C.Prog.eval(C.Prop);
+      if (!V)
+        return -1;
+      if (*V)
+        return 0;
+    }
+    for (size_t I = 0; I < Q.decls.size(); ++I) {
+      std::optional<int64_t> X = C.Prog.value(C.DeclSlot[I]);
+      if (!X)
+        return -1;
+      Out.model[Q.decls[I].name] = *X;
+    }
+    Out.verdict = Verdict::ViolatedAlways;
+    return 1;
+  };
+  // A counterexample whose values nobody sees (PropertyFails: the answer is "unknown" either way) is looked for first
+  // with each constant on its own at the values the query compares with and their neighbours (`x > 65535` holds from
+  // 65536 on, which no small value reaches), the others at their smallest: a few points where the search below may
+  // evaluate thousands. (A witness's values do show in counterexamples: there the search and Z3 give them as before.)
+  if (PropertyFails) {
+    std::set<int64_t> Literals;
+    std::vector<const Term *> Todo;
+    for (const Term &H : Q.hypotheses)
+      Todo.push_back(&H);
+    Todo.push_back(&Q.property);
+    while (!Todo.empty() && Literals.size() < 96) {
+      const Term *T = Todo.back();
+      Todo.pop_back();
+      if (!*T)
+        continue;
+      if (T->op() == term::Op::Int) {
+        int64_t L = T->value();
+        Literals.insert(L);
+        if (L > INT64_MIN)
+          Literals.insert(L - 1);
+        if (L < INT64_MAX)
+          Literals.insert(L + 1);
+      }
+      for (const Term &A : T->args())
+        Todo.push_back(&A);
+    }
+    for (size_t J = 0; J < Order.size(); ++J)
+      for (int64_t L : Literals) {
+        if (L < Bx->Range[J].first || L > Bx->Range[J].second)
+          continue;
+        C.Prog.reset();
+        for (size_t I = 0; I < Order.size(); ++I)
+          C.Prog.set(C.DeclSlot[Order[I]], I == J ? L : Values[I][0]);
+        if (Try() > 0) // a point where a term does not evaluate is passed over
+          return true;
+      }
+  }
   std::vector<size_t> Index(Order.size(), 0);
   for (uint64_t K = 0; K < Points; ++K) {
     C.Prog.reset();
     for (size_t I = 0; I < Order.size(); ++I)
       C.Prog.set(C.DeclSlot[Order[I]], Values[I][Index[I]]);
-    bool Inside = true;
-    for (int H : C.Hyps) {
-      std::optional<int64_t> V = C.Prog.eval(H);
-      if (!V)
-        return false;
-      if (!*V) {
-        Inside = false;
-        break;
-      }
-    }
-    if (Inside && PropertyFails) {
-      std::optional<int64_t> V = C.Prog.eval(C.Prop);
-      if (!V)
-        return false;
-      Inside = !*V;
-    }
-    if (Inside) {
-      for (size_t I = 0; I < Q.decls.size(); ++I) {
-        std::optional<int64_t> X = C.Prog.value(C.DeclSlot[I]);
-        if (!X)
-          return false;
-        Out.model[Q.decls[I].name] = *X;
-      }
-      Out.verdict = Verdict::ViolatedAlways;
-      return true;
-    }
+    if (int R = Try(); R != 0)
+      return R > 0;
     for (size_t I = Order.size(); I-- > 0;) {
       if (++Index[I] < Values[I].size())
         break;

@@ -136,6 +136,14 @@ TEST(Solver, ProofOnlyQueryWithACounterexamplePointNeedsNoZ3) {
   EXPECT_EQ(R.verdict, Verdict::Unknown);
   EXPECT_EQ(R.reason, Fails.proofOnly);
   EXPECT_EQ(S.z3Calls(), 0u);
+  // A counterexample only at values the query names (o in [70000, 70010], p not 12345: no small value of o in
+  // (65535, 100000) nor an end of that range, too many points to enumerate with p free): the values it names and
+  // their neighbours are tried.
+  std::vector<TextDecl> D2 = {D[0], {"p", D[0].lo, D[0].hi, std::nullopt}};
+  Query Far = q(D2, {"(> o 65535)", "(< o 100000)"}, "(or (< o 70000) (> o 70010) (= p 12345))");
+  Far.proofOnly = Fails.proofOnly;
+  EXPECT_EQ(S.check(Far).verdict, Verdict::Unknown);
+  EXPECT_EQ(S.z3Calls(), 0u);
   // No small counterexample: the property holds everywhere the path allows, which only Z3 shows.
   Query Holds = q(D, {"(> o 1000)"}, "(> (* o o) 1000000)");
   Holds.proofOnly = Fails.proofOnly;
