@@ -4,6 +4,7 @@
 #include "Baseline.h"
 
 #include "checker/Suppress.h"
+#include "support/Checked.h"
 #include "support/Spelling.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -588,12 +589,10 @@ std::vector<Finding> Session::lint(const Unit &Given, const SourceText &Text) {
       for (const checker::Operand &O : C.operands)
         if (O.tile.isTile && O.tile.hasAddr) {
           // Its size, when its shape and element size are known (and fit: shapes come from user code).
-          int64_t Bytes = 0, RC = 0;
-          bool Sized = O.tile.rows > 0 && O.tile.cols > 0 && checker::dtypeSize(O.tile.dtype) &&
-                       !__builtin_mul_overflow(O.tile.rows, O.tile.cols, &RC) &&
-                       !__builtin_mul_overflow(RC, int64_t(checker::dtypeSize(O.tile.dtype)), &Bytes);
-          if (O.tile.addr.value && Sized)
-            K.placed.insert({C.function, O.tile.expr, O.tile.loc, *O.tile.addr.value, Bytes});
+          std::optional<int64_t> Bytes =
+              support::positiveProduct({O.tile.rows, O.tile.cols, int64_t(checker::dtypeSize(O.tile.dtype))});
+          if (O.tile.addr.value && Bytes)
+            K.placed.insert({C.function, O.tile.expr, O.tile.loc, *O.tile.addr.value, *Bytes});
           else
             K.unplaced.emplace(C.function, O.tile.expr);
         }

@@ -3,6 +3,7 @@
 
 #include "Run.h"
 #include "checker/Emit.h"
+#include "support/Checked.h"
 #include "support/Files.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -51,13 +52,6 @@ int64_t num(const Json &J, const char *Key, int64_t Default = 0) {
 bool has(const Json &J, const char *Key) {
   auto It = J.find(Key);
   return It != J.end() && It->is_number_integer();
-}
-/// A * B * C, or none when it overflows or a factor is not positive (sizes read from reports are not trusted).
-std::optional<int64_t> product(int64_t A, int64_t B, int64_t C = 1) {
-  int64_t AB, ABC;
-  if (A <= 0 || B <= 0 || C <= 0 || __builtin_mul_overflow(A, B, &AB) || __builtin_mul_overflow(AB, C, &ABC))
-    return std::nullopt;
-  return ABC;
 }
 /// A + B, or none when it overflows.
 std::optional<int64_t> plus(int64_t A, int64_t B) {
@@ -263,7 +257,7 @@ std::string tileCaption(const Json &T) {
 /// A scratch tile of a tmp-size finding as bytes: the declared tile [0, Rows * Cols * size) against the bytes the
 /// implementation touches [0, usedBytes), the part past the tile in a warning colour.
 std::string scratchSvg(const Json &T, const std::string &Id) {
-  std::optional<int64_t> Size = product(num(T, "rows"), num(T, "cols"), num(T, "elemBytes"));
+  std::optional<int64_t> Size = support::positiveProduct({num(T, "rows"), num(T, "cols"), num(T, "elemBytes")});
   int64_t Declared = Size.value_or(0), Used = num(T, "usedBytes");
   if (!Size || Used < 0)
     return "<p class=\"muted\">no picture: the tile's size is not known</p>";
@@ -428,7 +422,7 @@ std::string findingAddressMap(const Json &F, const Json &Tiles, const HtmlInput 
   std::map<std::string, std::vector<Bar>> ByMemory;
   for (const Json &T : Tiles)
     if (T.value("placed", false) && has(T, "addr"))
-      if (std::optional<int64_t> Size = product(num(T, "rows"), num(T, "cols"), num(T, "elemBytes")))
+      if (std::optional<int64_t> Size = support::positiveProduct({num(T, "rows"), num(T, "cols"), num(T, "elemBytes")}))
         if (std::optional<int64_t> End = plus(num(T, "addr"), *Size))
           ByMemory[str(T, "memory").empty() ? "Vec" : str(T, "memory")].push_back(
               {str(T, "expr"), num(T, "addr"), *End});
