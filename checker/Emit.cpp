@@ -345,6 +345,23 @@ Json summaryJson(const RunInfo &Info) {
     }
     S["upstream"] = upstreamJson(All);
   }
+  // Upstream's checks that were not decided (what --coverage lists), with the calls that reached each.
+  if (!T.notFollowed.empty()) {
+    Json List = Json::array();
+    for (const auto &[K, N] : T.notFollowed) {
+      const auto &[File, Line, Op, Why] = K;
+      Json Calls = Json::array();
+      if (auto It = T.notFollowedCalls.find(K); It != T.notFollowedCalls.end())
+        for (const auto &[CFile, CLine, CCol] : It->second)
+          Calls.push_back(relPath(CFile, Info.baseDir) + ":" + std::to_string(CLine) + ":" + std::to_string(CCol));
+      List.push_back({{"check", relPath(File, Info.baseDir) + ":" + std::to_string(Line)},
+                      {"op", Op},
+                      {"why", Why},
+                      {"count", N},
+                      {"calls", Calls}});
+    }
+    S["notFollowed"] = List;
+  }
   // Per kernel: each op's calls per target by how they ended.
   S["kernels"] = Json::object();
   for (const auto &[File, KS] : Info.kernels) {
@@ -379,6 +396,18 @@ void addCounts(Json &Into, const Json &From) {
 } // namespace
 
 namespace {
+/// A place written "file:line:column" (Fields 2) or "file:line" (1) as (file, line, column), for sorting places as a
+/// run orders them (numbers as numbers); a string without them sorts as its file.
+std::tuple<std::string, long, long> placeKey(const std::string &S, int Fields) {
+  size_t C = S.rfind(':');
+  size_t R = Fields == 1 || C == std::string::npos || C == 0 ? C : S.rfind(':', C - 1);
+  if (C == std::string::npos || R == std::string::npos)
+    return {S, 0L, 0L};
+  if (Fields == 1)
+    return {S.substr(0, C), std::atol(S.c_str() + C + 1), 0L};
+  return {S.substr(0, R), std::atol(S.c_str() + R + 1), std::atol(S.c_str() + C + 1)};
+}
+
 /// J[Key] when J is an object and that is an object (or array), else an empty one: summaries are read from logs and
 /// reports users hand in, so a field of the wrong type is left out, never an exception.
 Json objectAt(const Json &J, const char *Key) {
@@ -414,20 +443,46 @@ void addSummary(Json &Into, const Json &S) {
       if (L.is_string() && std::find(Locs.begin(), Locs.end(), L) == Locs.end())
         Locs.push_back(L);
     // In (file, line, column) order, as one run writes them.
-    auto Key = [](const Json &L) {
-      std::string S = L.get<std::string>();
-      size_t C = S.rfind(':'), R = C == std::string::npos || C == 0 ? std::string::npos : S.rfind(':', C - 1);
-      if (R == std::string::npos)
-        return std::make_tuple(S, 0L, 0L);
-      return std::make_tuple(S.substr(0, R), std::atol(S.c_str() + R + 1), std::atol(S.c_str() + C + 1));
-    };
-    std::stable_sort(Locs.begin(), Locs.end(), [&](const Json &A, const Json &B) { return Key(A) < Key(B); });
+    std::stable_sort(Locs.begin(), Locs.end(), [](const Json &A, const Json &B) {
+      return placeKey(A.get<std::string>(), 2) < placeKey(B.get<std::string>(), 2);
+    });
     M["locations"] = Locs;
     if (O.contains("upstream"))
       addCounts(M["upstream"], objectAt(O, "upstream"));
   }
   if (S.contains("upstream"))
     addCounts(Into["upstream"], objectAt(S, "upstream"));
+  // Not-followed checks: one entry per (check, op, why), counts added, calls united, in one run's order.
+  if (const Json More = arrayAt(S, "notFollowed"); !More.empty()) {
+    auto Text = [](const Json &E, const char *K) {
+      auto It = E.find(K);
+      return It != E.end() && It->is_string() ? It->get<std::string>() : std::string();
+    };
+    auto ByPlace = [](const std::string &A, const std::string &B) { return placeKey(A, 2) < placeKey(B, 2); };
+    using Calls = std::set<std::string, decltype(ByPlace)>;
+    std::map<std::tuple<std::tuple<std::string, long, long>, std::string, std::string, std::string>,
+             std::pair<int64_t, Calls>>
+        All;
+    for (const Json *From : {static_cast<const Json *>(&Into), &S})
+      for (const Json &E : arrayAt(*From, "notFollowed")) {
+        std::string Check = E.is_object() ? Text(E, "check") : "";
+        if (Check.empty() || Text(E, "op").empty())
+          continue;
+        auto It = All.try_emplace({placeKey(Check, 1), Check, Text(E, "op"), Text(E, "why")}, 0, Calls(ByPlace)).first;
+        It->second.first += intField(E, "count");
+        for (const Json &L : arrayAt(E, "calls"))
+          if (L.is_string())
+            It->second.second.insert(L.get<std::string>());
+      }
+    Json List = Json::array();
+    for (const auto &[K, V] : All)
+      List.push_back({{"check", std::get<1>(K)},
+                      {"op", std::get<2>(K)},
+                      {"why", std::get<3>(K)},
+                      {"count", V.first},
+                      {"calls", Json(std::vector<std::string>(V.second.begin(), V.second.end()))}});
+    Into["notFollowed"] = List;
+  }
   // Shards lint disjoint files: a kernel's calls add up; its placements are the first report's that has it.
   const Json Kernels = objectAt(S, "kernels");
   for (const auto &[File, K] : Kernels.items()) {

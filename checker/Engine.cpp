@@ -1259,8 +1259,7 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
     const std::vector<Target> &Ts = Each.second;
     ++Op.checks;
     auto NotFollowed = [&](const std::string &Why) {
-      ++T.notFollowed[{U.loc.file, U.loc.line, C.op, Why}];
-      ++T.notFollowedTotal;
+      T.notFollow({U.loc.file, U.loc.line, C.op, Why}, C.loc);
       ++Op.notFollowed;
       ended(Ts, CallEnd::NotFollowed);
     };
@@ -1522,10 +1521,10 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
       // upstream checks are (counted, listed by --coverage), not a warning on the user's line.
       --T.checks;
       --T.unknown;
-      ++T.notFollowed[{C.loc.file, C.loc.line, C.op,
-                       K.rule->id + ": " + (Res.reason.empty() ? "it depends on values pto-lint does not follow"
-                                                                : Res.reason)}];
-      ++T.notFollowedTotal;
+      T.notFollow({C.loc.file, C.loc.line, C.op,
+                   K.rule->id + ": " + (Res.reason.empty() ? "it depends on values pto-lint does not follow"
+                                                            : Res.reason)},
+                  C.loc);
       Run.ended(K.target, CallEnd::NotFollowed);
       continue;
     }

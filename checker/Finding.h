@@ -157,8 +157,17 @@ struct Tally {
   std::map<std::string, unsigned> opCalls;
   /// Upstream's checks (CallSite::upstream) that were not decided and are not reported per call: how often each (its
   /// assert's file and line, the op, why) was reached; their total.
-  std::map<std::tuple<std::string, unsigned, std::string, std::string>, unsigned> notFollowed;
+  using NotFollowedKey = std::tuple<std::string, unsigned, std::string, std::string>;
+  std::map<NotFollowedKey, unsigned> notFollowed;
   unsigned notFollowedTotal = 0;
+  /// The calls (file, line, column) that reached each of them: which calls a reader should not take as checked (the
+  /// JSON report's `summary.notFollowed`).
+  std::map<NotFollowedKey, std::set<std::tuple<std::string, unsigned, unsigned>>> notFollowedCalls;
+  void notFollow(const NotFollowedKey &K, const SourceLoc &Call) {
+    ++notFollowed[K];
+    ++notFollowedTotal;
+    notFollowedCalls[K].insert({Call.file, Call.line, Call.col});
+  }
   /// Upstream's checks per op: the calls that reach one and those whose every reached check was decided, the
   /// checks reached (one per assert and call) and how each ended.
   struct Upstream {
@@ -179,6 +188,8 @@ struct Tally {
     notFollowedTotal += O.notFollowedTotal;
     for (const auto &[K, N] : O.notFollowed)
       notFollowed[K] += N;
+    for (const auto &[K, Calls] : O.notFollowedCalls)
+      notFollowedCalls[K].insert(Calls.begin(), Calls.end());
     for (const auto &[Op, U] : O.upstreamOps)
       upstreamOps[Op].add(U);
     for (const auto &[Op, Locs] : O.opLocations)

@@ -136,8 +136,13 @@ Json resultsToJson(const Results &R) {
   J["opLocations"] = Locs;
   J["opCalls"] = T.opCalls;
   J["notFollowed"] = Json::array();
-  for (const auto &[K, N] : T.notFollowed)
-    J["notFollowed"].push_back({std::get<0>(K), std::get<1>(K), std::get<2>(K), std::get<3>(K), N});
+  for (const auto &[K, N] : T.notFollowed) {
+    Json Calls = Json::array();
+    if (auto It = T.notFollowedCalls.find(K); It != T.notFollowedCalls.end())
+      for (const auto &[File, Line, Col] : It->second)
+        Calls.push_back({File, Line, Col});
+    J["notFollowed"].push_back({std::get<0>(K), std::get<1>(K), std::get<2>(K), std::get<3>(K), N, Calls});
+  }
   J["notFollowedTotal"] = T.notFollowedTotal;
   J["upstreamOps"] = Json::object();
   for (const auto &[Op, U] : T.upstreamOps)
@@ -183,9 +188,13 @@ Results resultsFromJson(const Json &J) {
     for (const Json &L : A)
       Y.opLocations[Op].insert({L.at(0).get<std::string>(), L.at(1).get<unsigned>(), L.at(2).get<unsigned>()});
   Y.opCalls = J.at("opCalls").get<std::map<std::string, unsigned>>();
-  for (const Json &E : J.at("notFollowed"))
-    Y.notFollowed[{E.at(0).get<std::string>(), E.at(1).get<unsigned>(), E.at(2).get<std::string>(),
-                   E.at(3).get<std::string>()}] = E.at(4).get<unsigned>();
+  for (const Json &E : J.at("notFollowed")) {
+    checker::Tally::NotFollowedKey K{E.at(0).get<std::string>(), E.at(1).get<unsigned>(), E.at(2).get<std::string>(),
+                                     E.at(3).get<std::string>()};
+    Y.notFollowed[K] = E.at(4).get<unsigned>();
+    for (const Json &L : E.at(5))
+      Y.notFollowedCalls[K].insert({L.at(0).get<std::string>(), L.at(1).get<unsigned>(), L.at(2).get<unsigned>()});
+  }
   Y.notFollowedTotal = J.at("notFollowedTotal").get<unsigned>();
   for (const auto &[Op, A] : J.at("upstreamOps").items()) {
     checker::Tally::Upstream &U = Y.upstreamOps[Op];

@@ -194,6 +194,22 @@ TEST(Cli, UpstreamChecksOnValuesNotFollowedAreCountedNotProved) {
                         "follow (the construction of 'g' is not understood)"),
             std::string::npos)
       << O;
+  // The JSON report lists it with the call that reached it.
+  Out J = run(Cli + " --upstream-checks --cache-dir=off --format=json --output=" + D + "/r.json " + D + "/k.cpp" +
+              Flags + " -I" + Src + "/tests/kernels");
+  EXPECT_EQ(J.rc, 0) << J;
+  auto R = nlohmann::json::parse(pto::testutil::readFile(D + "/r.json"), nullptr, false);
+  ASSERT_TRUE(R.is_object() && R["summary"]["notFollowed"].is_array() && R["summary"]["notFollowed"].size() == 1)
+      << pto::testutil::readFile(D + "/r.json");
+  const auto &E = R["summary"]["notFollowed"][0];
+  EXPECT_EQ(E["op"], "TDEMOSQUARE");
+  EXPECT_EQ(E["count"], 1);
+  EXPECT_TRUE(E["check"].get<std::string>().size() > 11 &&
+              E["check"].get<std::string>().substr(E["check"].get<std::string>().size() - 11) == "Demo.hpp:32")
+      << E;
+  ASSERT_EQ(E["calls"].size(), 1u) << E;
+  const std::string Call = E["calls"][0];
+  EXPECT_EQ(Call.substr(Call.rfind('/') == std::string::npos ? 0 : Call.rfind('/') + 1), "k.cpp:9:3") << E;
 }
 
 TEST(Cli, UpstreamOnlyFindingsAreCountedNotShown) {

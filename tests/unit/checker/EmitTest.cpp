@@ -432,9 +432,22 @@ TEST(EmitJson, ShardSummariesAddUpAndMalformedFieldsAreLeftOut) {
   B.tally.opLocations["TCOLARGMIN"] = {{"/repo/src/a.cpp", 9, 3}};
   B.kernels["/repo/src/a.cpp"].ends[{"TCOLARGMIN", Target::A2A3}].proved = 1;
   B.kernels["/repo/src/a.cpp"].placed.insert({"f", "src", "Vec", 0, 4096});
+  // Upstream checks not followed: one in both shards (counts add up, calls unite), one in B alone.
+  const Tally::NotFollowedKey Guard{"/isa/pto/npu/a2a3/TExtract.hpp", 57, "TEXTRACT", "a guard on its path"};
+  A.tally.notFollow(Guard, {"/repo/src/k.cpp", 100, 3});
+  A.tally.notFollow(Guard, {"/repo/src/k.cpp", 12, 3});
+  B.tally.notFollow(Guard, {"/repo/src/a.cpp", 9, 3});
+  B.tally.notFollow({"/isa/pto/npu/a2a3/TExtract.hpp", 9, "TEXTRACT", "a value"}, {"/repo/src/a.cpp", 9, 3});
   nlohmann::ordered_json Sum;
   addSummary(Sum, summaryJson(B)); // in the other order than one run writes them
   addSummary(Sum, summaryJson(A));
+  RunInfo Both = A;
+  Both.tally.add(B.tally);
+  EXPECT_EQ(Sum["notFollowed"], summaryJson(Both)["notFollowed"]);
+  EXPECT_EQ(Sum["notFollowed"][1],
+            nlohmann::ordered_json::parse(R"({"check": "/isa/pto/npu/a2a3/TExtract.hpp:57", "op": "TEXTRACT",
+              "why": "a guard on its path", "count": 3,
+              "calls": ["src/a.cpp:9:3", "src/k.cpp:12:3", "src/k.cpp:100:3"]})"));
   EXPECT_EQ(Sum["callSites"], 5);
   EXPECT_EQ(Sum["checks"], 55);
   EXPECT_EQ(Sum["violated"], 5);
@@ -448,7 +461,8 @@ TEST(EmitJson, ShardSummariesAddUpAndMalformedFieldsAreLeftOut) {
   EXPECT_EQ(Sum["kernels"]["src/k.cpp"]["ops"]["TCOLARGMIN"]["a2a3"]["violated"], 2);
   EXPECT_EQ(Sum["kernels"]["src/k.cpp"]["unplaced"], 1);
   // Malformed: counts of the wrong type, ops and kernels that are not objects, entries of the wrong shape.
-  for (const char *Bad : {R"({"callSites": "x", "ops": 5, "kernels": 5, "upstream": 5})",
+  for (const char *Bad : {R"({"callSites": "x", "ops": 5, "kernels": 5, "upstream": 5, "notFollowed": 5})",
+                          R"({"notFollowed": [1, {"check": 2, "count": "x", "calls": [1, "k.cpp:1:1"]}]})",
                           R"({"ops": {"X": 1, "Y": {"calls": "z", "locations": [1, "k.cpp:1:1"]}}})",
                           R"({"kernels": {"k.cpp": 1, "l.cpp": {"ops": {"T": 1, "U": {"a2a3": 2}}, "placed": 3}}})",
                           R"([1, 2])"}) {
@@ -456,5 +470,6 @@ TEST(EmitJson, ShardSummariesAddUpAndMalformedFieldsAreLeftOut) {
     EXPECT_NO_THROW(addSummary(Into, nlohmann::ordered_json::parse(Bad))) << Bad;
     EXPECT_EQ(Into["callSites"], 5) << Bad;
     EXPECT_TRUE(Into["ops"].is_object() && Into["kernels"].is_object()) << Bad;
+    EXPECT_EQ(Into["notFollowed"], Sum["notFollowed"]) << Bad;
   }
 }

@@ -430,6 +430,10 @@ TEST(Engine, UpstreamChecksThatNeedTheTileBoundsAreProvedOnlyWhereThePathGivesTh
     EXPECT_EQ(T.upstreamOps["TCOLARGMIN"].proved, 0u);
     EXPECT_EQ(T.upstreamOps["TCOLARGMIN"].notFollowed, 1u);
     EXPECT_NE(Reasons(T).find(Within), std::string::npos) << Reasons(T);
+    // The call that reached it, for the JSON report's list.
+    ASSERT_EQ(T.notFollowedCalls.size(), 1u);
+    EXPECT_EQ(T.notFollowedCalls.begin()->second,
+              (std::set<std::tuple<std::string, unsigned, unsigned>>{{C.loc.file, C.loc.line, C.loc.col}}));
   }
   // A guard that bounds n: proved.
   CallSite G = C;
