@@ -289,6 +289,7 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
   CallTranslator Tr(Ctx, Def, mods(Def), L.Scratch);
   Tr.SymbolPrefix = "u.";
   Tr.CallLoc = Def->getBody()->getBeginLoc();
+  Tr.StaticInit = [this](const VarDecl *V) { return staticMemberInit(V); };
   bindParams(Tr, *Caller.Tr, K, Caller.Fn);
   LiftFrame F;
   F.Fn = Def;
@@ -301,6 +302,7 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
   F.Target = Caller.Target;
   if (!F.Target)
     F.Target = headerTarget(toLoc(Ctx, Def->getLocation()).file);
+  Tr.TileAddresses = F.Target && *F.Target != checker::Target::CPU;
   if (!Caller.Stack.empty()) // the op itself is the finding's call, not a note
     F.Chain.emplace_back(toLoc(Ctx, K->getBeginLoc()), helperName(Def));
   inFunction(Def, [&] {
@@ -546,6 +548,34 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
   else
     Out.instantiated = R.get()->IgnoreParens();
   return Out;
+}
+
+const Expr *Finder::staticMemberInit(const VarDecl *V) {
+  auto [It, New] = StaticInits.try_emplace(V, nullptr);
+  if (!New)
+    return It->second;
+  Sema *Sem = Scopes.sema;
+  const VarDecl *Pattern = V->getInstantiatedFromStaticDataMember();
+  const Expr *Init = Pattern ? Pattern->getInit() : nullptr;
+  if (!Sem || !Init || Init->containsErrors() || V->getInit())
+    return nullptr;
+  // As clang instantiates it on the member's first use, but as an unevaluated operand and with errors as
+  // substitution failures (as the assert's condition is): nothing is reported or added to the program.
+  auto *Var = const_cast<VarDecl *>(V);
+  MultiLevelTemplateArgumentList Args = Sem->getTemplateInstantiationArgs(Var);
+  ExprResult R;
+  bool Failed;
+  {
+    Sema::SFINAETrap Trap(*Sem);
+    Sema::ContextRAII Context(*Sem, Var->getDeclContext());
+    EnterExpressionEvaluationContext Unevaluated(*Sem, Sema::ExpressionEvaluationContext::Unevaluated);
+    LocalInstantiationScope Locals(*Sem);
+    R = Sem->SubstExpr(const_cast<Expr *>(Init), Args);
+    Failed = R.isInvalid() || Trap.hasErrorOccurred();
+  }
+  if (!Failed && R.get() && !R.get()->isInstantiationDependent() && !R.get()->containsErrors())
+    It->second = R.get();
+  return It->second;
 }
 
 void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L, const std::string &NotFollowed) {

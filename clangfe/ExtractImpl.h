@@ -208,6 +208,15 @@ public:
   TypeUses *Uses = nullptr;
   /// The TU's predicates, followed to their producers (null: only a producer written at the call is read).
   Predicates *Masks = nullptr;
+  /// A tile's `data()` is the address TASSIGN placed it at: on the NPU targets TASSIGN sets the tile's pointer to that
+  /// address (pto-isa a2a3 TAssign.hpp:23), so two tiles' pointers are equal when their addresses are (upstream's a2a3
+  /// TBitwiseSOp.hpp:102 and TXor.hpp:44 assert tiles apart that way). Not on the CPU simulator, which maps an
+  /// address into a buffer of its own per memory (cpu/TAssign.hpp:28).
+  bool TileAddresses = false;
+  /// The initialiser of a static data member of a class template specialization as substituted for it, when clang
+  /// has not instantiated it (a member read only in a compiled-out assert, which pto-lint substitutes as an
+  /// unevaluated operand); null when unset or when it does not compile.
+  std::function<const Expr *(const VarDecl *)> StaticInit;
   /// The largest block count of the launches `Fn<<<blocks, ...>>>(...)` in the TU, if every one is a constant.
   std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
   SourceLocation CallLoc;
@@ -257,6 +266,10 @@ private:
   Term varRef(const VarDecl *VD, const Expr *E);
   std::optional<Term> blockIndex(const Expr *E);
   Term translate(const Expr *E);
+  std::optional<Term> inlined(const clang::CallExpr *CE, const FunctionDecl *FD);
+  /// While a call's body is translated (inlined): its parameters' values, the call's arguments.
+  std::map<const clang::ParmVarDecl *, Term> Bound;
+  unsigned Inlining = 0;
   Term binary(const clang::BinaryOperator *B);
   Term wrapTo(const Term &T, QualType Ty);
   Term wrapUnsigned(const Term &T, QualType Ty);
@@ -418,6 +431,9 @@ private:
     std::string notFollowed;
   };
   const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const clang::DoStmt *S);
+  /// CallTranslator::StaticInit for the translators of upstream's implementation (cached per member).
+  const Expr *staticMemberInit(const VarDecl *V);
+  std::map<const VarDecl *, const Expr *> StaticInits;
   std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, InstantiatedCondition> Instantiated;
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
   /// A helper's name as the notes of a lifted check's chain show it (cached: each call's walk names its helpers).

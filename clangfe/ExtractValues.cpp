@@ -2,6 +2,8 @@
 // loop counters, the block index, casts, and a tile's valid shape at the call; the symbols they are over.
 #include "ExtractImpl.h"
 
+#include "driver/NpuCommand.h"
+#include "llvm/Support/Path.h"
 #include "support/Decimal.h"
 
 using namespace clang;
@@ -154,6 +156,9 @@ CallTranslator::Term CallTranslator::readAt(const Expr *E, const Stmt *At) {
 }
 
 CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+    if (auto It = Bound.find(P); It != Bound.end())
+      return It->second;
   bool Modified = Mods.Vars.count(VD) > 0;
   if (const auto *P = dyn_cast<ParmVarDecl>(VD); P && !Modified && ParamValue)
     if (std::optional<Term> T = ParamValue(P))
@@ -259,6 +264,10 @@ static bool nonNegativeByType(const ASTContext &Ctx, const Expr *E) {
 /// Operands arrive converted to their common type (the implicit casts in the AST); unsigned results wrap modulo
 /// 2^N. Signed overflow is undefined behaviour, assumed not to happen.
 CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
+  // Pointers (a tile's data()) are compared as addresses; arithmetic on them is not modelled (it scales).
+  if ((B->getLHS()->getType()->isPointerType() || B->getRHS()->getType()->isPointerType()) &&
+      B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE)
+    return opaque(B, "pointer arithmetic is not modelled");
   Term L = translate(B->getLHS()), Rt = translate(B->getRHS());
   auto Bin = [&](Op O) { return Term::apply(O, {asInt(L), asInt(Rt)}); };
   auto Arith = [&](Op O) { return wrapUnsigned(Bin(O), B->getType()); };
@@ -300,6 +309,11 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
   // syntax error is kept without one, and an instantiation value-initialises it to 0): not the program's value.
   const VarDecl *Named = referencedVar(E);
   const Expr *NamedInit = Named && Named->getInit() ? Named->getInit()->IgnoreImplicit() : nullptr;
+  // A static constexpr member of a specialization whose initialiser clang did not instantiate: the substituted one.
+  if (Named && !NamedInit && StaticInit && Named->isStaticDataMember() && Named->isConstexpr() &&
+      !Named->isInvalidDecl() && !E->containsErrors() && Named->getType()->isIntegralOrEnumerationType())
+    if (const Expr *Init = StaticInit(Named))
+      return wrapTo(translate(Init), Named->getType());
   if (E->containsErrors() ||
       (Named && (Named->isInvalidDecl() || (NamedInit && NamedInit->containsErrors()) ||
                  (Named->isConstexpr() && (!NamedInit || isa<ImplicitValueInitExpr>(NamedInit))))))
@@ -355,6 +369,13 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
       TileFacts T = tile(Obj->IgnoreParenImpCasts());
       return (N == "GetValidRow" ? T.validRow : T.validCol).asTerm();
     }
+    // A tile's data(): the address TASSIGN placed it at (TileAddresses).
+    if (TileAddresses && N == "data" && Call->getNumArgs() == 0 && tileSpecialization(Obj->getType())) {
+      TileFacts T = tile(Obj->IgnoreParenImpCasts());
+      if (T.hasAddr)
+        return T.addr.asTerm();
+      return opaque(E, "the address of '" + T.expr + "' is not known (no TASSIGN of it before the call)");
+    }
     // A global tensor's GetShape(dim) / GetStride(dim) with a constant dim.
     Expr::EvalResult D;
     if ((N == "GetShape" || N == "GetStride") && Call->getNumArgs() == 1 && !Call->getArg(0)->isValueDependent() &&
@@ -364,14 +385,75 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
   if (const auto *CE = dyn_cast<CallExpr>(E)) {
     if (const FunctionDecl *FD = CE->getDirectCallee()) {
       StringRef N = FD->getName();
-      if ((N == "min" || N == "max") && CE->getNumArgs() == 2 && FD->isInStdNamespace())
+      // std::min/max, and the CCE scalar builtins (bisheng's min/max of two scalars, which a5 TPartBinOps.hpp:155
+      // calls), declared by pto-lint's prelude (clangfe/prelude, `max(X, Y)`: X < Y ? Y : X).
+      auto Builtin = [&] {
+        const SourceManager &SM = Ctx.getSourceManager();
+        return FD->getDeclContext()->getRedeclContext()->isTranslationUnit() &&
+               llvm::sys::path::filename(SM.getFilename(SM.getSpellingLoc(FD->getLocation()))) ==
+                   driver::NpuPreludeFile;
+      };
+      if ((N == "min" || N == "max") && CE->getNumArgs() == 2 && (FD->isInStdNamespace() || Builtin()))
         return Term::call(N == "min" ? "min2" : "max2", {intTerm(CE->getArg(0)), intTerm(CE->getArg(1))},
                           pto::term::Sort::Int);
+      if (!Obj)
+        if (std::optional<Term> R = inlined(CE, FD))
+          return *R;
     }
   }
   if (const auto *BL = dyn_cast<CXXBoolLiteralExpr>(E))
     return Term::boolean(BL->getValue());
   return opaque(E, "expression not understood");
+}
+
+/// A call of a function whose body only returns, `if (c) return a; ... return b;`, over its parameters and constants:
+/// the value it returns with the parameters bound to the call's arguments, constexpr or not (pto-isa's CeilDivision,
+/// common/utils.hpp:71, which a2a3 TRem.hpp:196 asserts with). Nothing else is inlined.
+std::optional<CallTranslator::Term> CallTranslator::inlined(const CallExpr *CE, const FunctionDecl *FD) {
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->hasBody() || Inlining >= 4 || isa<CXXMethodDecl>(Def) || Def->isVariadic() ||
+      Def->getNumParams() != CE->getNumArgs() || !Def->getReturnType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  if (!Body || Body->body_empty())
+    return std::nullopt;
+  std::vector<std::pair<const Expr *, const Expr *>> Early; // (condition, value) of each `if (c) return v;`
+  const Expr *Last = nullptr;
+  for (const Stmt *S : Body->body()) {
+    if (Last)
+      return std::nullopt;
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      if (!(Last = R->getRetValue()))
+        return std::nullopt;
+      continue;
+    }
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getElse() || If->getInit() || If->getConditionVariable() || If->isConstexpr() || If->isConsteval())
+      return std::nullopt;
+    const Stmt *Then = If->getThen();
+    if (const auto *C = dyn_cast<CompoundStmt>(Then); C && C->size() == 1)
+      Then = C->body_front();
+    const auto *R = dyn_cast<ReturnStmt>(Then);
+    if (!R || !R->getRetValue())
+      return std::nullopt;
+    Early.emplace_back(If->getCond(), R->getRetValue());
+  }
+  if (!Last)
+    return std::nullopt;
+  std::vector<Term> Args;
+  for (const Expr *A : CE->arguments())
+    Args.push_back(translate(A));
+  std::map<const ParmVarDecl *, Term> Outer = Bound;
+  for (unsigned I = 0; I < Def->getNumParams(); ++I)
+    Bound[Def->getParamDecl(I)] = Args[I];
+  ++Inlining;
+  QualType RT = Def->getReturnType();
+  Term V = wrapTo(translate(Last), RT);
+  for (auto It = Early.rbegin(); It != Early.rend(); ++It)
+    V = Term::apply(Op::Ite, {asBool(translate(It->first)), asInt(wrapTo(translate(It->second), RT)), asInt(V)});
+  --Inlining;
+  Bound = std::move(Outer);
+  return V;
 }
 
 /// 2^W as a literal (W <= 64).
