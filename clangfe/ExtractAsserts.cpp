@@ -290,6 +290,16 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
   Tr.SymbolPrefix = "u.";
   Tr.CallLoc = Def->getBody()->getBeginLoc();
   Tr.StaticInit = [this](const VarDecl *V) { return staticMemberInit(V); };
+  // The implementation's locals are read at the statement being lifted (ReadPoint): an assignment that always runs
+  // before it gives their value there, as in the user's code.
+  Tr.SetDominates = [this, Def, T = &Tr](const Stmt *S) {
+    return T->ReadPoint && inFunction(Def, [&] { return dominates(S, T->ReadPoint); });
+  };
+  Tr.DominatesAt = [this, Def](const Stmt *S, const Stmt *At) {
+    return inFunction(Def, [&] { return dominates(S, At); });
+  };
+  Tr.InLoopAt = [this, Def](const Stmt *At) { return inFunction(Def, [&] { return inLoop(At); }); };
+  Tr.ParentOf = [this, Def](const Stmt *S) { return parent(S, Def); };
   bindParams(Tr, *Caller.Tr, K, Caller.Fn);
   LiftFrame F;
   F.Fn = Def;
@@ -341,6 +351,7 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
             break;
         } else if (alwaysExits(If->getThen()) && !If->getElse()) {
           F.Tr->CallLoc = If->getBeginLoc();
+          F.Tr->ReadPoint = If;
           term::Term C = F.Tr->boolTerm(If->getCond());
           F.Guards.push_back({term::Term::apply(term::Op::Not, {C}),
                               "!(" + collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange())) + ")",
@@ -364,6 +375,7 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
     }
     liftExpr(If->getCond(), F, L, false);
     F.Tr->CallLoc = If->getBeginLoc();
+    F.Tr->ReadPoint = If;
     term::Term C = F.Tr->boolTerm(If->getCond());
     std::string Text = collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange()));
     SourceLoc At = toLoc(Ctx, If->getBeginLoc());
@@ -449,6 +461,7 @@ void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
       bool Exact = F.Exact;
       F.Exact &= !Conditional;
       F.Tr->CallLoc = K->getBeginLoc();
+      F.Tr->ReadPoint = K;
       F.Tr->CallInLoop = F.InLoop;
       liftCall(K, Callee, F, L);
       F.Exact = Exact;
@@ -459,6 +472,7 @@ void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
 /// `do { if constexpr (false) { (void)sizeof(!!(condition)); } } while (false)`, whose branch an instantiation leaves
 /// empty.
 void Finder::liftAssertStmt(const DoStmt *S, SourceLocation At, LiftFrame &F, Lift &L) {
+  F.Tr->ReadPoint = S;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
   const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
   if (!If)

@@ -295,6 +295,7 @@ void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionD
   Tr.SetDominates = [this, Call, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, Call); }); };
   Tr.DominatesAt = [this, G](const Stmt *S, const Stmt *At) { return inFunction(G, [&] { return dominates(S, At); }); };
   Tr.InLoopAt = [this, G](const Stmt *At) { return inFunction(G, [&] { return inLoop(At); }); };
+  Tr.ParentOf = [this, G](const Stmt *S) { return parent(S, G); };
   Tr.LaunchBlocks = [this](const FunctionDecl *F) { return launchBlocks(F); };
   Tr.CallLoc = Call->getBeginLoc();
   Tr.CallLoop = inFunction(G, [&] { return loopOf(Call); });

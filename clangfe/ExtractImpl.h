@@ -193,6 +193,11 @@ public:
   /// whether At is in a loop of Fn. Unset: not known.
   std::function<bool(const Stmt *Def, const Stmt *At)> DominatesAt;
   std::function<bool(const Stmt *At)> InLoopAt;
+  /// The statement of Fn that directly contains S (unset: not known); the point of Fn where the call's values are
+  /// read, when it is a statement of Fn (the translators of upstream's implementation: the assert, the if or the
+  /// helper call being lifted).
+  std::function<const Stmt *(const Stmt *S)> ParentOf;
+  const Stmt *ReadPoint = nullptr;
   /// Calling context: a parameter of Fn read as the caller's argument (a term, or a tile's facts), when set.
   std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
   std::function<std::optional<TileFacts>(const ParmVarDecl *)> ParamTile;
@@ -267,6 +272,8 @@ private:
   std::optional<Term> blockIndex(const Expr *E);
   Term translate(const Expr *E);
   std::optional<Term> inlined(const clang::CallExpr *CE, const FunctionDecl *FD);
+  std::optional<Term> conditionalAssigns(const VarDecl *VD, const std::vector<const clang::BinaryOperator *> &Assigns,
+                                         const Stmt *At);
   /// While a call's body is translated (inlined): its parameters' values, the call's arguments.
   std::map<const clang::ParmVarDecl *, Term> Bound;
   unsigned Inlining = 0;

@@ -200,6 +200,8 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
         AnyBefore |= SM.isBeforeInTranslationUnit(B->getBeginLoc(), AtLoc);
       if (const BinaryOperator *B = At ? reachingAt(Assigns, At) : reaching(Assigns))
         return readAt(B->getRHS(), B);
+      if (std::optional<Term> V = conditionalAssigns(VD, Assigns, At))
+        return *V;
       bool InLoop = At ? !InLoopAt || InLoopAt(At) : CallInLoop;
       if (!AnyBefore && !InLoop && VD->getInit())
         return readAt(VD->getInit(), VD->getInit());
@@ -211,6 +213,46 @@ CallTranslator::Term CallTranslator::varRef(const VarDecl *VD, const Expr *E) {
     return opaque(E, "'" + Name + "' is read in another variable's value and changes before the call");
   return opaque(E, "'" + Name + "' is changed in the function in a way pto-lint does not follow (a conditional or "
                                 "compound assignment, or a loop)");
+}
+
+/// A local whose every assignment before the read point (At, else the call) is the whole then-branch of an `if`
+/// without else that always runs before that point, which is in no loop (`bool eq = a == b; if (eq && c) eq = d;`,
+/// pto-isa a2a3 TRowExpandAdd.hpp:52-55): its initialiser, then in order each assignment's value where its `if`'s
+/// condition holds, each read where it is written. Null when the assignments are not all of that form.
+std::optional<CallTranslator::Term>
+CallTranslator::conditionalAssigns(const VarDecl *VD, const std::vector<const BinaryOperator *> &Assigns,
+                                   const Stmt *At) {
+  if (!ParentOf || !VD->getInit() || Assigns.empty())
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Before = [&SM](SourceLocation A, SourceLocation B) { return SM.isBeforeInTranslationUnit(A, B); };
+  SourceLocation AtLoc = At ? At->getBeginLoc() : CallLoc;
+  if (At ? !InLoopAt || InLoopAt(At) : CallInLoop)
+    return std::nullopt;
+  std::vector<std::pair<const IfStmt *, const BinaryOperator *>> Chain;
+  for (const BinaryOperator *B : Assigns) {
+    if (!Before(B->getBeginLoc(), AtLoc))
+      continue; // after the read point, which is in no loop
+    const Stmt *Then = B, *P = ParentOf(B);
+    if (const auto *C = dyn_cast_or_null<CompoundStmt>(P); C && C->size() == 1) {
+      Then = C;
+      P = ParentOf(C);
+    }
+    const auto *If = dyn_cast_or_null<IfStmt>(P);
+    if (!If || If->getThen() != Then || If->getElse() || If->getInit() || If->getConditionVariable() ||
+        If->isConstexpr() || If->isConsteval() || !Before(If->getEndLoc(), AtLoc) ||
+        !(At ? DominatesAt && DominatesAt(If, At) : SetDominates && SetDominates(If)))
+      return std::nullopt;
+    Chain.emplace_back(If, B);
+  }
+  if (Chain.empty())
+    return std::nullopt;
+  std::sort(Chain.begin(), Chain.end(),
+            [&](const auto &X, const auto &Y) { return Before(X.first->getBeginLoc(), Y.first->getBeginLoc()); });
+  Term V = asInt(wrapTo(readAt(VD->getInit(), VD->getInit()), VD->getType()));
+  for (const auto &[If, B] : Chain)
+    V = Term::apply(Op::Ite, {asBool(readAt(If->getCond(), If)), asInt(wrapTo(readAt(B->getRHS(), B), VD->getType())), V});
+  return VD->getType()->isBooleanType() ? asBool(V) : V;
 }
 
 /// `block_idx` / `get_block_idx()` (bisheng built-ins): below the block count of every launch of the kernel in
