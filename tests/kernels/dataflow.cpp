@@ -109,8 +109,20 @@ void counterReadInALocal(int n) {
 
 void conditionallyAssigned(int n) {
   int cols = 16;
-  if (n > 3)
+  if (n > 3) // cols is 64 where n > 3, else 16
     cols = 64;
+  Src src(16, cols);
+  Idx dst(1, 16);
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp); // expect[a2a3,a5,cpu]: warning pto-colargmin-dst-validcol: dstIdx has 16 valid columns but src has 64
+  // expect-note@-1[a2a3,a5,cpu]: fails for example when n = 4
+  // expect@-2[a2a3]: warning pto-colargmin-tmp-size: needs 512 B
+}
+
+void conditionallyAssignedInPlace(int n) {
+  int cols = 16;
+  if (n > 3)
+    cols += 48; // a compound assignment: not followed
   Src src(16, cols);
   Idx dst(1, 16);
   Tmp tmp;
