@@ -132,3 +132,21 @@ void conditionallyAssignedInPlace(int n) {
   // expect@-3[a2a3]: warning pto-colargmin-tmp-size: cannot prove
   // expect-note@-4[cpu]: a conditional or compound assignment, or a loop
 }
+
+// A helper whose body only returns is read with its parameters bound to the arguments (constexpr or not).
+static int blocksOf(int n, int block) {
+  if (block == 0)
+    return 0;
+  return (n + block - 1) / block;
+}
+
+void returnOnlyHelper(int n) {
+  if (n < 1 || n > 64)
+    return;
+  Src src(16, blocksOf(n, 16) * 16); // 16, 32, 48 or 64 valid columns
+  Idx dst(1, 16);
+  Tmp tmp;
+  TCOLARGMIN(dst, src, tmp); // expect[a2a3,a5,cpu]: warning pto-colargmin-dst-validcol: dstIdx has 16 valid columns but src has 32
+  // expect-note@-1[a2a3,a5,cpu]: fails for example when n = 17
+  // expect@-2[a2a3]: warning pto-colargmin-tmp-size: needs 256 B
+}
