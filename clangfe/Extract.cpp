@@ -66,7 +66,7 @@ const VarDecl *referencedVar(const Expr *E) {
 }
 
 /// The specialization of class template pto::<Name> that T is or derives from (through single bases).
-static const ClassTemplateSpecializationDecl *ptoSpecialization(QualType T, StringRef Name) {
+const ClassTemplateSpecializationDecl *ptoSpecialization(QualType T, StringRef Name) {
   T = T.getNonReferenceType().getCanonicalType();
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   for (int Depth = 0; RD && Depth < 8; ++Depth) {

@@ -54,8 +54,10 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   if (!G || G->getTemplateArgs().size() < 3 || Dim >= 5)
     return opaque(Obj, std::string("the ") + What + " of an object that is not a pto::GlobalTensor");
   const TemplateArgument &DimsArg = G->getTemplateArgs()[Stride ? 2 : 1];
+  // Shape/Stride, or a class derived from one (pto-isa's TileShape2D/BaseShape2D, pto_tile.hpp:684-850).
   const ClassTemplateSpecializationDecl *Dims =
-      DimsArg.getKind() == TemplateArgument::Type ? ptoClass(DimsArg.getAsType(), Stride ? "Stride" : "Shape") : nullptr;
+      DimsArg.getKind() == TemplateArgument::Type ? ptoSpecialization(DimsArg.getAsType(), Stride ? "Stride" : "Shape")
+                                                  : nullptr;
   if (!Dims || Dims->getTemplateArgs().size() != 5)
     return opaque(Obj, std::string("the ") + What + " type of a global tensor is not understood");
   std::optional<int64_t> Static[5];
@@ -83,6 +85,34 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   const CXXConstructExpr *DC = isa<CXXDefaultArgExpr>(DimsExpr) ? nullptr : construction(DimsExpr);
   if (isa<CXXDefaultArgExpr>(DimsExpr) && !Stride)
     return Term::literal(1);
+  // A derived class's constructor: its base initialiser, the constructor's parameters bound to its arguments (read
+  // where the tensor is made); an inherited one (`using Parent::Parent`) passes its arguments on as they are.
+  const Stmt *At = VD->hasLocalStorage() ? VD->getInit() : nullptr;
+  std::map<const ParmVarDecl *, Term> Outer = Bound;
+  struct Restore {
+    std::map<const ParmVarDecl *, Term> &B, &O;
+    ~Restore() { B = std::move(O); }
+  } R{Bound, Outer};
+  for (int Level = 0; DC && Level < 4; ++Level) {
+    const CXXRecordDecl *RD = DC->getType()->getAsCXXRecordDecl();
+    const CXXConstructorDecl *CD = DC->getConstructor();
+    if (!RD || RD->getCanonicalDecl() == Dims->getCanonicalDecl() || !CD || CD->isInheritingConstructor())
+      break;
+    const CXXConstructExpr *BaseInit = nullptr;
+    for (const CXXCtorInitializer *I : CD->inits())
+      if (I->isBaseInitializer() && I->getInit())
+        BaseInit = dyn_cast<CXXConstructExpr>(I->getInit()->IgnoreImplicit());
+    if (!BaseInit || CD->getNumParams() != DC->getNumArgs()) {
+      DC = nullptr;
+      break;
+    }
+    std::vector<Term> Args;
+    for (const Expr *A : DC->arguments())
+      Args.push_back(readAt(A, At));
+    for (unsigned I = 0; I < CD->getNumParams(); ++I)
+      Bound[CD->getParamDecl(I)] = Args[I];
+    DC = BaseInit;
+  }
   if (!DC)
     return opaque(Obj, std::string("the ") + What + " '" + Name + "' was constructed with is not understood");
   const Expr *Value = nullptr;
@@ -102,7 +132,7 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   if (!Value)
     return opaque(Obj, std::string("the ") + What + " '" + Name + "' was constructed with is not understood");
   // Read where the tensor is made, not at the call.
-  return readAt(Value, VD->hasLocalStorage() ? VD->getInit() : nullptr);
+  return readAt(Value, At);
 }
 
 } // namespace pto::clangfe::extract

@@ -57,6 +57,8 @@ const VarDecl *referencedVar(const Expr *E);
 // --- Operand types (Extract.cpp, ExtractRegisters.cpp) ---
 
 /// The pto::Tile specialization a type is or derives from.
+/// The specialization of class template pto::<Name> that T is or derives from (through single bases).
+const ClassTemplateSpecializationDecl *ptoSpecialization(QualType T, llvm::StringRef Name);
 const ClassTemplateSpecializationDecl *tileSpecialization(QualType T);
 /// A5 vector register RegTensor<T> (in namespace pto, or global as some vendor headers spell it).
 const ClassTemplateSpecializationDecl *regSpecialization(QualType T);
