@@ -250,8 +250,10 @@ CallTranslator::conditionalAssigns(const VarDecl *VD, const std::vector<const Bi
   std::sort(Chain.begin(), Chain.end(),
             [&](const auto &X, const auto &Y) { return Before(X.first->getBeginLoc(), Y.first->getBeginLoc()); });
   Term V = asInt(wrapTo(readAt(VD->getInit(), VD->getInit()), VD->getType()));
-  for (const auto &[If, B] : Chain)
-    V = Term::apply(Op::Ite, {asBool(readAt(If->getCond(), If)), asInt(wrapTo(readAt(B->getRHS(), B), VD->getType())), V});
+  for (const auto &[If, B] : Chain) {
+    Term New = asInt(wrapTo(readAt(B->getRHS(), B), VD->getType()));
+    V = Term::apply(Op::Ite, {asBool(readAt(If->getCond(), If)), New, V});
+  }
   return VD->getType()->isBooleanType() ? asBool(V) : V;
 }
 
