@@ -88,11 +88,7 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   // A derived class's constructor: its base initialiser, the constructor's parameters bound to its arguments (read
   // where the tensor is made); an inherited one (`using Parent::Parent`) passes its arguments on as they are.
   const Stmt *At = VD->hasLocalStorage() ? VD->getInit() : nullptr;
-  std::map<const ParmVarDecl *, Term> Outer = Bound;
-  struct Restore {
-    std::map<const ParmVarDecl *, Term> &B, &O;
-    ~Restore() { B = std::move(O); }
-  } R{Bound, Outer};
+  BoundScope Scope(Bound);
   for (int Level = 0; DC && Level < 4; ++Level) {
     const CXXRecordDecl *RD = DC->getType()->getAsCXXRecordDecl();
     const CXXConstructorDecl *CD = DC->getConstructor();

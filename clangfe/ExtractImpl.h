@@ -276,8 +276,15 @@ private:
   std::optional<Term> inlined(const clang::CallExpr *CE, const FunctionDecl *FD);
   std::optional<Term> conditionalAssigns(const VarDecl *VD, const std::vector<const clang::BinaryOperator *> &Assigns,
                                          const Stmt *At);
-  /// While a call's body is translated (inlined): its parameters' values, the call's arguments.
+  /// While a call's body is translated (inlined), or a derived constructor's base initialiser: its parameters'
+  /// values, the call's arguments.
   std::map<const clang::ParmVarDecl *, Term> Bound;
+  /// Bound as it was when the scope began, restored when it ends (bindings nest).
+  struct BoundScope {
+    std::map<const clang::ParmVarDecl *, Term> &Of, Saved;
+    explicit BoundScope(std::map<const clang::ParmVarDecl *, Term> &B) : Of(B), Saved(B) {}
+    ~BoundScope() { Of = std::move(Saved); }
+  };
   unsigned Inlining = 0;
   Term binary(const clang::BinaryOperator *B);
   Term wrapTo(const Term &T, QualType Ty);

@@ -487,7 +487,7 @@ std::optional<CallTranslator::Term> CallTranslator::inlined(const CallExpr *CE, 
   std::vector<Term> Args;
   for (const Expr *A : CE->arguments())
     Args.push_back(translate(A));
-  std::map<const ParmVarDecl *, Term> Outer = Bound;
+  BoundScope Scope(Bound);
   for (unsigned I = 0; I < Def->getNumParams(); ++I)
     Bound[Def->getParamDecl(I)] = Args[I];
   ++Inlining;
@@ -496,7 +496,6 @@ std::optional<CallTranslator::Term> CallTranslator::inlined(const CallExpr *CE, 
   for (auto It = Early.rbegin(); It != Early.rend(); ++It)
     V = Term::apply(Op::Ite, {asBool(translate(It->first)), asInt(wrapTo(translate(It->second), RT)), asInt(V)});
   --Inlining;
-  Bound = std::move(Outer);
   return V;
 }
 
