@@ -133,20 +133,29 @@ std::pair<DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T) {
 TileFacts CallTranslator::tile(const Expr *Arg) {
   TileFacts T;
   const Expr *E = Arg->IgnoreParenImpCasts();
-  T.expr = sourceText(Ctx, E->getSourceRange());
   QualType Ty = E->getType();
-  T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+  const ClassTemplateSpecializationDecl *S = tileSpecialization(Ty);
+  const VarDecl *VD = referencedVar(E);
+  if (S && S->getTemplateArgs().size() >= 7)
+    if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && ParamTile && !Mods.ShapeSets.count(VD) &&
+                                                              !Mods.Assigns.count(VD))
+      if (std::optional<TileFacts> Caller = ParamTile(P))
+        return *Caller; // the caller's tile, as the caller has it at the call
+  T.expr = sourceText(Ctx, E->getSourceRange());
+  auto Spelled = [&] { return Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()); };
   if (const ClassTemplateSpecializationDecl *R = regSpecialization(Ty)) {
+    T.typeSpelling = Spelled();
     reg(E, R, T);
     return T;
   }
   if (isMaskType(Ty)) {
+    T.typeSpelling = Spelled();
     T.isMask = true;
     mask(E, T);
     return T;
   }
-  const ClassTemplateSpecializationDecl *S = tileSpecialization(Ty);
   if (!S || S->getTemplateArgs().size() < 7) {
+    T.typeSpelling = Spelled();
     T.isEvent = isEventType(Ty);
     return T;
   }
@@ -163,12 +172,6 @@ TileFacts CallTranslator::tile(const Expr *Arg) {
   T.slayout = A.size() > 7 ? enumName(A[7]) : "NoneBox";
   T.sfractalSize = A.size() > 8 ? intArg(A[8]).value_or(512) : 512;
   T.typeSpelling = tileSpelling(T);
-
-  const VarDecl *VD = referencedVar(E);
-  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && ParamTile && !Mods.ShapeSets.count(VD) &&
-                                                            !Mods.Assigns.count(VD))
-    if (std::optional<TileFacts> Caller = ParamTile(P))
-      return *Caller; // the caller's tile, as the caller has it at the call
   if (VD) {
     T.declLoc = toLoc(Ctx, VD->getLocation());
     writtenType(VD, T);
@@ -183,8 +186,7 @@ TileFacts CallTranslator::tile(const Expr *Arg) {
 
 std::vector<checker::CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes) {
   extract::Finder F(Ctx, Rules, Scopes);
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  F.fillInstantiationChains();
+  F.run();
   return std::move(F.Calls);
 }
 

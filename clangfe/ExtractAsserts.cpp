@@ -162,17 +162,15 @@ const Expr *keptCondition(const IfStmt *If) {
   return E;
 }
 
-/// The `do` statement of S's subtree that starts at Begin (an assert of a template's pattern, found by the location its
-/// instantiation keeps).
-const DoStmt *doStmtAt(const Stmt *S, SourceLocation Begin) {
+/// The `do` statements of S's subtree by where they start, the first of each place (the asserts of a template's
+/// pattern, found by the location their instantiation keeps).
+void doStmtsByLocation(const Stmt *S, std::map<SourceLocation::UIntTy, const DoStmt *> &Out) {
   if (!S || isa<LambdaExpr>(S))
-    return nullptr;
-  if (const auto *D = dyn_cast<DoStmt>(S); D && D->getBeginLoc() == Begin)
-    return D;
+    return;
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    Out.emplace(D->getBeginLoc().getRawEncoding(), D);
   for (const Stmt *Child : S->children())
-    if (const DoStmt *D = doStmtAt(Child, Begin))
-      return D;
-  return nullptr;
+    doStmtsByLocation(Child, Out);
 }
 
 /// The local variables declared in S's subtree, by the location of their names.
@@ -216,10 +214,17 @@ struct Finder::Lift {
 struct Finder::LiftFrame {
   const FunctionDecl *Fn = nullptr;
   CallTranslator *Tr = nullptr;
-  std::vector<checker::PathCondition> Guards;
+  /// A condition that holds where the walk is (Negated: its negation), spelled out only for the checks found under it.
+  struct Guard {
+    term::Term Term;
+    const Expr *Cond;
+    bool Negated;
+    SourceLocation At;
+  };
+  std::vector<Guard> Guards;
   bool Exact = true;  // every guard on the way is in Guards
   bool InLoop = false;
-  std::vector<std::pair<SourceLoc, std::string>> Chain;
+  std::vector<std::pair<const CallExpr *, const FunctionDecl *>> Chain; // the helper calls on the way
   std::optional<checker::Target> Target;
   std::vector<const FunctionDecl *> Stack; // the functions on the way (no recursion)
 };
@@ -314,7 +319,7 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
     F.Target = headerTarget(toLoc(Ctx, Def->getLocation()).file);
   Tr.TileAddresses = F.Target && *F.Target != checker::Target::CPU;
   if (!Caller.Stack.empty()) // the op itself is the finding's call, not a note
-    F.Chain.emplace_back(toLoc(Ctx, K->getBeginLoc()), helperName(Def));
+    F.Chain.emplace_back(K, Def);
   inFunction(Def, [&] {
     liftStmt(Def->getBody(), F, L);
     return 0;
@@ -353,9 +358,7 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
           F.Tr->CallLoc = If->getBeginLoc();
           F.Tr->ReadPoint = If;
           term::Term C = F.Tr->boolTerm(If->getCond());
-          F.Guards.push_back({term::Term::apply(term::Op::Not, {C}),
-                              "!(" + collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange())) + ")",
-                              toLoc(Ctx, If->getBeginLoc())});
+          F.Guards.push_back({term::Term::apply(term::Op::Not, {C}), If->getCond(), true, If->getBeginLoc()});
         } else if (alwaysExits(If->getThen()) || alwaysExits(If->getElse())) {
           F.Exact = false;
         }
@@ -377,11 +380,9 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
     F.Tr->CallLoc = If->getBeginLoc();
     F.Tr->ReadPoint = If;
     term::Term C = F.Tr->boolTerm(If->getCond());
-    std::string Text = collapseSpace(sourceText(Ctx, If->getCond()->getSourceRange()));
-    SourceLoc At = toLoc(Ctx, If->getBeginLoc());
-    F.Guards.push_back({C, Text, At});
+    F.Guards.push_back({C, If->getCond(), false, If->getBeginLoc()});
     liftStmt(If->getThen(), F, L);
-    F.Guards.back() = {term::Term::apply(term::Op::Not, {C}), "!(" + Text + ")", At};
+    F.Guards.back() = {term::Term::apply(term::Op::Not, {C}), If->getCond(), true, If->getBeginLoc()};
     liftStmt(If->getElse(), F, L);
     F.Guards.pop_back();
     return;
@@ -498,7 +499,14 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
   if (!New)
     return Out;
   const FunctionDecl *Pattern = Inst->getTemplateInstantiationPattern();
-  const DoStmt *PatternDo = Pattern ? doStmtAt(Pattern->getBody(), S->getBeginLoc()) : nullptr;
+  const DoStmt *PatternDo = nullptr;
+  if (Pattern) {
+    auto [Dos, First] = PatternDos.try_emplace(Pattern);
+    if (First)
+      doStmtsByLocation(Pattern->getBody(), Dos->second);
+    auto D = Dos->second.find(S->getBeginLoc().getRawEncoding());
+    PatternDo = D == Dos->second.end() ? nullptr : D->second;
+  }
   const auto *Body = PatternDo ? dyn_cast_or_null<CompoundStmt>(PatternDo->getBody()) : nullptr;
   const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
   Out.pattern = If && If->isConstexpr() ? keptCondition(If) : nullptr;
@@ -512,8 +520,9 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
   // The pattern's parameters and locals the condition reads, as the instantiation's (a pack is not matched).
   std::set<const VarDecl *> Read;
   localsReadBy(Out.pattern, Read);
-  std::map<SourceLocation::UIntTy, VarDecl *> InstLocals;
-  localsByLocation(Inst->getBody(), InstLocals);
+  auto [Declared, First] = InstLocals.try_emplace(Inst);
+  if (First)
+    localsByLocation(Inst->getBody(), Declared->second);
   unsigned FirstPack = Pattern->getNumParams();
   for (unsigned I = 0; I < Pattern->getNumParams(); ++I)
     if (Pattern->getParamDecl(I)->isParameterPack())
@@ -525,7 +534,7 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
       unsigned I = P->getFunctionScopeIndex();
       if (P->getDeclContext() == Pattern && I < FirstPack && I < Inst->getNumParams())
         To = const_cast<ParmVarDecl *>(Inst->getParamDecl(I));
-    } else if (auto L = InstLocals.find(V->getLocation().getRawEncoding()); L != InstLocals.end()) {
+    } else if (auto L = Declared->second.find(V->getLocation().getRawEncoding()); L != Declared->second.end()) {
       To = L->second;
     }
     if (!To) {
@@ -601,7 +610,8 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
   U.text = collapseSpace(Lexer::getSourceText(
       CharSourceRange::getTokenRange(SM.getSpellingLoc(Cond->getBeginLoc()), SM.getSpellingLoc(Cond->getEndLoc())), SM,
       Ctx.getLangOpts()));
-  U.chain = F.Chain;
+  for (const auto &[K, Def] : F.Chain)
+    U.chain.emplace_back(toLoc(Ctx, K->getBeginLoc()), helperName(Def));
   U.target = F.Target;
   U.exact = F.Exact;
   if (!NotFollowed.empty()) {
@@ -612,7 +622,10 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
     F.Tr->CallLoc = Cond->getBeginLoc();
     F.Tr->CallInLoop = F.InLoop;
     U.term = F.Tr->boolTerm(Cond);
-    U.path = F.Guards;
+    for (const LiftFrame::Guard &G : F.Guards) {
+      std::string Text = collapseSpace(sourceText(Ctx, G.Cond->getSourceRange()));
+      U.path.push_back({G.Term, G.Negated ? "!(" + Text + ")" : Text, toLoc(Ctx, G.At)});
+    }
     // The implementation's own values the check reads, and the conditions on its loop counters.
     std::set<std::string> Used = implSymbols(U.term);
     for (const checker::PathCondition &P : U.path) {

@@ -13,9 +13,40 @@ namespace pto::clangfe::extract {
 /// not walked (TraverseTypeLoc): an op call in a type is unevaluated. Together this is most of the AST of a typical
 /// kernel.
 bool Finder::TraverseDecl(Decl *D) {
-  if (inSystemHeader(Ctx, D))
+  // A declaration inside a function or class is where that one is: only those of namespace scope are looked up.
+  if (D && D->getDeclContext() && D->getDeclContext()->getRedeclContext()->isFileContext() && inSystemHeader(Ctx, D))
     return true;
-  return RecursiveASTVisitor::TraverseDecl(D);
+  auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+  if (FD && FD->isDependentContext()) {
+    ++InTemplated;
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    --InTemplated;
+    return R;
+  }
+  const FunctionDecl *Saved = CollectIn;
+  if (FD)
+    CollectIn = FD;
+  bool R = RecursiveASTVisitor::TraverseDecl(D);
+  CollectIn = Saved;
+  return R;
+}
+
+void Finder::run() {
+  TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const Found &W : Deferred) {
+    if (W.Pattern) {
+      unresolvedInPattern(W.Pattern);
+      continue;
+    }
+    inFunction(W.Fn, [&] {
+      if (const auto *CE = dyn_cast<CallExpr>(W.Call))
+        recordCall(CE);
+      else
+        recordRecovery(cast<RecoveryExpr>(W.Call));
+      return 0;
+    });
+  }
+  fillInstantiationChains();
 }
 
 template <class F> bool Finder::withFunction(FunctionDecl *FD, F Body) {
@@ -23,7 +54,7 @@ template <class F> bool Finder::withFunction(FunctionDecl *FD, F Body) {
   // template declaration, not from the pattern's body): do not walk it.
   if (FD->isDependentContext()) {
     if (FD->hasBody() && Ctx.getDiagnostics().hasErrorOccurred() && hasInvalidInstantiation(FD))
-      unresolvedInPattern(FD);
+      Deferred.push_back({nullptr, nullptr, FD});
     return true;
   }
   return inFunction(FD, Body);
@@ -42,11 +73,22 @@ bool Finder::TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
 }
 
 bool Finder::VisitCallExpr(CallExpr *CE) {
+  if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && CollectIn && !InTemplated)
+    CallMap[Callee->getCanonicalDecl()].emplace_back(CE, CollectIn);
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE); K && !InTemplated)
+    noteLaunch(K);
   if (!CurFn || CurFn->isDependentContext() || CE->isTypeDependent() || CE->isValueDependent())
     return true;
+  if (const FunctionDecl *FD = CE->getDirectCallee(); FD && FD->getIdentifier())
+    Deferred.push_back({CE, CurFn, nullptr});
+  return true;
+}
+
+/// A call the traversal found in CurFn, now that the calls of every function are known.
+void Finder::recordCall(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   if (!FD || !FD->getIdentifier())
-    return true;
+    return;
   // Clang may have corrected a name it could not find (`TCOLARGMIN` -> `TCOLARGMAX` when the first did not
   // parse): the call the user wrote is not the one in the AST, so it is not checked as that one.
   SourceLocation NameLoc = CE->getCallee()->IgnoreParenImpCasts()->getExprLoc();
@@ -59,7 +101,7 @@ bool Finder::VisitCallExpr(CallExpr *CE) {
     recordUnresolved(CE, *Rules.op(Written), CE->getNumArgs(),
                      "'" + Written + "' is not declared here (clang read it as '" + FD->getName().str() +
                          "'): the header that declares it did not compile");
-    return true;
+    return;
   }
   const checker::OpSignature *Sig = Rules.op(FD->getName().str());
   if (!Sig && Scopes.upstream && isUpstreamOp(FD) && !isUpstreamCode(CurFn)) {
@@ -67,20 +109,24 @@ bool Finder::VisitCallExpr(CallExpr *CE) {
     // inside upstream's headers is part of the implementation of the op that makes it).
     for (const CallChain &C : callingContexts(false))
       recordIn(CE, nullptr, nullptr, C);
-    return true;
+    return;
   }
   if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
-    return true;
+    return;
   record(CE, FD, *Sig);
-  return true;
+  return;
 }
 
 /// A call clang could not resolve (the TU has errors: a header it could not read, operands of invalid type):
 /// clang keeps it as a RecoveryExpr whose first child names the callee. A call of a PTO op is reported as
 /// unknown, with the reason, instead of vanishing.
 bool Finder::VisitRecoveryExpr(RecoveryExpr *RE) {
-  if (!CurFn || CurFn->isDependentContext() || RE->subExpressions().empty())
-    return true;
+  if (CurFn && !CurFn->isDependentContext() && !RE->subExpressions().empty())
+    Deferred.push_back({RE, CurFn, nullptr});
+  return true;
+}
+
+void Finder::recordRecovery(const RecoveryExpr *RE) {
   const Expr *Callee = RE->subExpressions()[0]->IgnoreParenImpCasts();
   std::string Name;
   bool Declared = false;
@@ -91,11 +137,11 @@ bool Finder::VisitRecoveryExpr(RecoveryExpr *RE) {
     Name = DR->getDecl()->getName().str();
     Declared = true;
   } else {
-    return true;
+    return;
   }
   const checker::OpSignature *Sig = Rules.op(Name);
   if (!Sig || Sig->builtin)
-    return true;
+    return;
   std::string Types;
   for (size_t I = 1; I < RE->subExpressions().size(); ++I) {
     const Expr *A = RE->subExpressions()[I];
@@ -109,7 +155,7 @@ bool Finder::VisitRecoveryExpr(RecoveryExpr *RE) {
                    Declared ? "no declaration of '" + Name + "' the compiler read accepts these operands (" + Types +
                                   "); the translation unit has errors"
                             : "'" + Name + "' is not declared here: the header that declares it did not compile");
-  return true;
+  return;
 }
 
 /// A function template with an instantiation clang gave up on (marked invalid, its body dropped).
@@ -170,42 +216,11 @@ void Finder::recordUnresolved(const Expr *Call, const checker::OpSignature &Sig,
   add(std::move(Site));
 }
 
-/// Callee (canonical declaration) -> its calls in the TU and the functions they are in (instantiated bodies
-/// included, system headers not). Computed on first use.
+/// Callee (canonical declaration) -> its calls in the TU (CallMap, complete once the traversal ends).
 const std::vector<CallRef> &Finder::callers(const FunctionDecl *F) {
-  if (!CallMap) {
-    struct Collect : RecursiveASTVisitor<Collect> {
-      ASTContext &Ctx;
-      std::map<const FunctionDecl *, std::vector<CallRef>> &Out;
-      const FunctionDecl *In = nullptr;
-      Collect(ASTContext &Ctx, decltype(Out) Out) : Ctx(Ctx), Out(Out) {}
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool TraverseDecl(Decl *D) {
-        if (inSystemHeader(Ctx, D))
-          return true;
-        auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-        if (FD && FD->isDependentContext())
-          return true;
-        const FunctionDecl *Saved = In;
-        if (FD)
-          In = FD;
-        bool R = RecursiveASTVisitor::TraverseDecl(D);
-        In = Saved;
-        return R;
-      }
-      bool TraverseTypeLoc(TypeLoc) { return true; }
-      bool VisitCallExpr(CallExpr *C) {
-        if (const FunctionDecl *Callee = C->getDirectCallee(); Callee && In)
-          Out[Callee->getCanonicalDecl()].emplace_back(C, In);
-        return true;
-      }
-    };
-    CallMap.emplace();
-    Collect(Ctx, *CallMap).TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
   static const std::vector<CallRef> None;
-  auto It = CallMap->find(F->getCanonicalDecl());
-  return It == CallMap->end() ? None : It->second;
+  auto It = CallMap.find(F->getCanonicalDecl());
+  return It == CallMap.end() ? None : It->second;
 }
 
 /// Number of parameters before the trailing `events...` pack, from the template pattern.
@@ -311,17 +326,27 @@ void Finder::bindParams(CallTranslator &Callee, CallTranslator &Caller, const Ca
     return I < K->getNumArgs() && !isa<CXXDefaultArgExpr>(K->getArg(I)) ? K->getArg(I) : nullptr;
   };
   CallTranslator *O = &Caller;
-  Callee.ParamValue = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
+  // Each parameter is translated once per binding: the caller's translator answers alike while the callee is read
+  // (the caller stays at K), and a translation names the same symbols each time (CallTranslator::symbol, opaque).
+  auto Values = std::make_shared<std::map<const ParmVarDecl *, std::optional<CallTranslator::Term>>>();
+  auto Tiles = std::make_shared<std::map<const ParmVarDecl *, std::optional<TileFacts>>>();
+  Callee.ParamValue = [this, O, G, Arg, Values](const ParmVarDecl *P) -> std::optional<CallTranslator::Term> {
+    if (auto It = Values->find(P); It != Values->end())
+      return It->second;
     const Expr *A = Arg(P);
-    if (!A)
-      return std::nullopt;
-    return inFunction(G, [&] { return O->term(A); });
+    std::optional<CallTranslator::Term> V;
+    if (A)
+      V = inFunction(G, [&] { return O->term(A); });
+    return Values->emplace(P, std::move(V)).first->second;
   };
-  Callee.ParamTile = [this, O, G, Arg](const ParmVarDecl *P) -> std::optional<TileFacts> {
+  Callee.ParamTile = [this, O, G, Arg, Tiles](const ParmVarDecl *P) -> std::optional<TileFacts> {
+    if (auto It = Tiles->find(P); It != Tiles->end())
+      return It->second;
     const Expr *A = Arg(P);
-    if (!A)
-      return std::nullopt;
-    return inFunction(G, [&] { return O->tile(A); });
+    std::optional<TileFacts> T;
+    if (A)
+      T = inFunction(G, [&] { return O->tile(A); });
+    return Tiles->emplace(P, std::move(T)).first->second;
   };
   Callee.InCaller = [this, O, G, Arg](const ParmVarDecl *P, const std::function<CallTranslator::Term(
                                                                  CallTranslator &, const Expr *)> &F)

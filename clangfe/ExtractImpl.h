@@ -86,6 +86,7 @@ public:
   /// SetShape/SetStride-like (`Set*`) member call on it.
   std::set<const VarDecl *> Reshaped;
 
+  bool TraverseTypeLoc(clang::TypeLoc) { return true; } // nothing in a type writes a variable
   bool VisitBinaryOperator(clang::BinaryOperator *B);
   bool VisitUnaryOperator(clang::UnaryOperator *U);
   bool VisitForStmt(clang::ForStmt *F);
@@ -364,6 +365,10 @@ public:
 
   std::vector<CallSite> Calls;
 
+  /// Finds the op calls of the translation unit (Calls): one traversal collects them and the calls of every
+  /// function (callers), then each op call is recorded in its calling contexts, in the order of the traversal.
+  void run();
+
   // Traversal and op matching (ExtractCalls.cpp).
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -376,7 +381,6 @@ public:
   bool VisitRecoveryExpr(clang::RecoveryExpr *RE);
   bool VisitDeclRefExpr(clang::DeclRefExpr *E);
   bool VisitMemberExpr(clang::MemberExpr *E);
-  void fillInstantiationChains();
 
 private:
   ASTContext &Ctx;
@@ -391,11 +395,25 @@ private:
   const FunctionDecl *CurFn = nullptr;
   std::vector<const FunctionDecl *> SiteFns; // per entry of Calls, the function it is in
   std::map<const FunctionDecl *, const FunctionDecl *> Referrer;
-  /// Callee (canonical declaration) -> its calls in the TU (computed on first use).
-  std::optional<std::map<const FunctionDecl *, std::vector<CallRef>>> CallMap;
-  /// Kernel (canonical declaration) -> the largest constant block count of its launches, or nullopt if one of
-  /// them is not a constant. Computed on first use: most translation units never read the block index.
-  std::optional<std::map<const FunctionDecl *, std::optional<int64_t>>> Launches;
+  /// Callee (canonical declaration) -> its calls in the TU and the functions they are in (instantiated bodies
+  /// included, system headers not), collected by the traversal: complete once it ends, when the op calls it found
+  /// are recorded (Deferred).
+  std::map<const FunctionDecl *, std::vector<CallRef>> CallMap;
+  /// The function whose body the traversal is in, for CallMap (any function, destructors included), and how many
+  /// templated functions it is inside (their calls are not collected).
+  const FunctionDecl *CollectIn = nullptr;
+  unsigned InTemplated = 0;
+  /// What the traversal found, recorded after it, in its order: an op call (CallExpr) or an unresolved one
+  /// (RecoveryExpr) in function Fn, or a template with an unresolved op call in its pattern (Pattern).
+  struct Found {
+    const Stmt *Call = nullptr;
+    const FunctionDecl *Fn = nullptr;
+    const FunctionDecl *Pattern = nullptr;
+  };
+  std::vector<Found> Deferred;
+  /// Kernel (canonical declaration) -> the largest constant block count of its launches (in the functions the
+  /// traversal walks: instantiations, not templates), or nullopt if one of them is not a constant.
+  std::map<const FunctionDecl *, std::optional<int64_t>> Launches;
   std::map<const FunctionDecl *, std::unique_ptr<ModifiedVars>> ModCache;
   std::map<const FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
 
@@ -416,6 +434,9 @@ private:
   CallSite newSite(const Expr *Call, const std::string &Op);
   void add(CallSite Site);
   void recordUnresolved(const Expr *Call, const checker::OpSignature &Sig, size_t Args, const std::string &Why);
+  void recordCall(const CallExpr *CE);
+  void recordRecovery(const clang::RecoveryExpr *RE);
+  void fillInstantiationChains();
   void noteReferrer(const clang::ValueDecl *D);
   const std::vector<CallRef> &callers(const FunctionDecl *F);
   static size_t fixedParams(const FunctionDecl *FD);
@@ -451,6 +472,10 @@ private:
   const Expr *staticMemberInit(const VarDecl *V);
   std::map<const VarDecl *, const Expr *> StaticInits;
   std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, InstantiatedCondition> Instantiated;
+  /// Per template pattern, its `do` statements by where they start; per instantiation, its locals by where they are
+  /// declared (instantiatedCondition matches the two).
+  std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, const clang::DoStmt *>> PatternDos;
+  std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, VarDecl *>> InstLocals;
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
   /// A helper's name as the notes of a lifted check's chain show it (cached: each call's walk names its helpers).
   const std::string &helperName(const FunctionDecl *Def);
@@ -462,6 +487,7 @@ private:
 
   // Block counts of kernel launches (ExtractValues.cpp).
   std::optional<int64_t> launchBlocks(const FunctionDecl *F);
+  void noteLaunch(const clang::CUDAKernelCallExpr *K);
 
   // Writes, dominance and path conditions (ExtractDataflow.cpp).
   ModifiedVars &mods(const FunctionDecl *FD);

@@ -636,37 +636,28 @@ IntFact CallTranslator::dim(const VarDecl *VD, const Expr *E, TileFacts &T, bool
   return factOf(Value);
 }
 
+/// Records a launch of a kernel, `K<<<blocks, ...>>>(...)`, for launchBlocks.
+void Finder::noteLaunch(const clang::CUDAKernelCallExpr *K) {
+  const FunctionDecl *Kernel = K->getDirectCallee();
+  if (!Kernel)
+    return;
+  Kernel = Kernel->getCanonicalDecl();
+  const CallExpr *Config = K->getConfig();
+  Expr::EvalResult R;
+  std::optional<int64_t> Blocks;
+  if (Config && Config->getNumArgs() > 0 && !Config->getArg(0)->isValueDependent() &&
+      Config->getArg(0)->getType()->isIntegralOrEnumerationType() && Config->getArg(0)->EvaluateAsInt(R, Ctx) &&
+      R.Val.getInt().getExtValue() >= 1)
+    Blocks = R.Val.getInt().getExtValue();
+  auto [It, New] = Launches.emplace(Kernel, Blocks);
+  if (!New)
+    It->second = It->second && Blocks ? std::optional<int64_t>(std::max(*It->second, *Blocks)) : std::nullopt;
+}
+
 /// The largest constant block count of the launches of kernel F in the TU (nullopt: none, or one not a constant).
 std::optional<int64_t> Finder::launchBlocks(const FunctionDecl *F) {
-  if (!Launches) {
-    struct Collect : RecursiveASTVisitor<Collect> {
-      ASTContext &Ctx;
-      std::map<const FunctionDecl *, std::optional<int64_t>> &Out;
-      Collect(ASTContext &Ctx, std::map<const FunctionDecl *, std::optional<int64_t>> &Out) : Ctx(Ctx), Out(Out) {}
-      bool shouldVisitTemplateInstantiations() const { return true; }
-      bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
-        const FunctionDecl *Kernel = K->getDirectCallee();
-        if (!Kernel)
-          return true;
-        Kernel = Kernel->getCanonicalDecl();
-        const CallExpr *Config = K->getConfig();
-        Expr::EvalResult R;
-        std::optional<int64_t> Blocks;
-        if (Config && Config->getNumArgs() > 0 && !Config->getArg(0)->isValueDependent() &&
-            Config->getArg(0)->getType()->isIntegralOrEnumerationType() &&
-            Config->getArg(0)->EvaluateAsInt(R, Ctx) && R.Val.getInt().getExtValue() >= 1)
-          Blocks = R.Val.getInt().getExtValue();
-        auto [It, New] = Out.emplace(Kernel, Blocks);
-        if (!New)
-          It->second = It->second && Blocks ? std::optional<int64_t>(std::max(*It->second, *Blocks)) : std::nullopt;
-        return true;
-      }
-    };
-    Launches.emplace();
-    Collect(Ctx, *Launches).TraverseDecl(Ctx.getTranslationUnitDecl());
-  }
-  auto It = Launches->find(F->getCanonicalDecl());
-  return It == Launches->end() ? std::nullopt : It->second;
+  auto It = Launches.find(F->getCanonicalDecl());
+  return It == Launches.end() ? std::nullopt : It->second;
 }
 
 } // namespace pto::clangfe::extract
