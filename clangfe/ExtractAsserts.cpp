@@ -15,6 +15,8 @@
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/Template.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace pto::clangfe {
@@ -333,8 +335,72 @@ const std::string &Finder::helperName(const FunctionDecl *Def) {
   return It->second;
 }
 
+bool Finder::anyIn(const Offsets &O, FileID File, unsigned Begin, unsigned End) {
+  auto It = O.find(File);
+  if (It == O.end())
+    return false;
+  auto At = std::lower_bound(It->second.begin(), It->second.end(), Begin);
+  return At != It->second.end() && *At <= End;
+}
+
+bool Finder::mayReach(const FunctionDecl *Def) {
+  auto [It, New] = Reaches.try_emplace(Def, 0);
+  if (!New)
+    return It->second != 2;
+  const Stmt *Body = Def->getBody();
+  bool Asserts = Body && mayReach(Body->getSourceRange(), nullptr);
+  // The helpers the walk follows (liftExpr): calls of functions with a body, not members or operators, outside
+  // lambdas and unevaluated operands.
+  const SourceManager &SM = Ctx.getSourceManager();
+  Offsets Calls;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
+      return;
+    if (const auto *K = dyn_cast<CallExpr>(S); K && !isa<CXXMemberCallExpr>(K) && !isa<CXXOperatorCallExpr>(K))
+      if (const FunctionDecl *Callee = K->getDirectCallee(); Callee && !Callee->getBuiltinID())
+        if (const FunctionDecl *D = Callee->getDefinition(); D && D->hasBody() && mayReach(D)) {
+          auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(K->getBeginLoc()));
+          Calls[File].push_back(Offset);
+        }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Body);
+  for (auto &[File, List] : Calls)
+    std::sort(List.begin(), List.end());
+  bool Yes = Asserts || !Calls.empty();
+  Reaches[Def] = Yes ? 1 : 2;
+  ReachingCalls[Def] = std::move(Calls);
+  return Yes;
+}
+
+/// Whether the code in R, of function Fn (null: asserts only), may hold an assert or a call that may reach one.
+bool Finder::mayReach(SourceRange R, const FunctionDecl *Fn) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!AssertOffsets) {
+    AssertOffsets.emplace();
+    for (const auto &[Raw, Message] : Scopes.asserts) {
+      auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(SourceLocation::getFromRawEncoding(Raw)));
+      (*AssertOffsets)[File].push_back(Offset);
+    }
+    for (auto &[File, List] : *AssertOffsets)
+      std::sort(List.begin(), List.end());
+  }
+  CharSourceRange E = SM.getExpansionRange(R);
+  auto [File, Begin] = SM.getDecomposedLoc(E.getBegin());
+  auto [EndFile, End] = SM.getDecomposedLoc(E.getEnd());
+  if (File.isInvalid() || File != EndFile || End < Begin)
+    return true; // not one range of one file: not known
+  if (anyIn(*AssertOffsets, File, Begin, End))
+    return true;
+  if (!Fn)
+    return false;
+  mayReach(Fn);
+  return anyIn(ReachingCalls[Fn], File, Begin, End);
+}
+
 void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
-  if (!S || L.OverBudget)
+  if (!S || L.OverBudget || !mayReach(S->getSourceRange(), F.Fn))
     return;
   if (L.Budget-- == 0) {
     L.OverBudget = true;
@@ -354,7 +420,8 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
           if (!If->getCond()->isValueDependent() && If->getCond()->EvaluateAsBooleanCondition(Taken, Ctx) &&
               alwaysExits(Taken ? If->getThen() : If->getElse()))
             break;
-        } else if (alwaysExits(If->getThen()) && !If->getElse()) {
+        } else if (alwaysExits(If->getThen()) && !If->getElse() && Child != CS->body_back() &&
+                   mayReach(SourceRange(If->getEndLoc(), CS->getEndLoc()), F.Fn)) {
           F.Tr->CallLoc = If->getBeginLoc();
           F.Tr->ReadPoint = If;
           term::Term C = F.Tr->boolTerm(If->getCond());

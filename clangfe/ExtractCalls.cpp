@@ -16,6 +16,11 @@ bool Finder::TraverseDecl(Decl *D) {
   // A declaration inside a function or class is where that one is: only those of namespace scope are looked up.
   if (D && D->getDeclContext() && D->getDeclContext()->getRedeclContext()->isFileContext() && inSystemHeader(Ctx, D))
     return true;
+  // Outside functions nothing is recorded (no CurFn, no CollectIn): only what may hold a function is walked there,
+  // not the variables, fields, aliases, static_asserts and template parameters of namespaces and classes.
+  if (!CollectIn && D && !isa<DeclContext>(D) &&
+      !isa<FunctionTemplateDecl, ClassTemplateDecl, FriendDecl, FriendTemplateDecl>(D))
+    return true;
   auto *FD = dyn_cast_or_null<FunctionDecl>(D);
   if (FD && FD->isDependentContext()) {
     ++InTemplated;

@@ -70,10 +70,71 @@ std::pair<checker::DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T
 /// (ExtractSpellings.cpp).
 std::string tileSpelling(const TileFacts &T);
 
+/// A RecursiveASTVisitor whose statements of the common kinds (those whose traversal is the node's Visit* calls and
+/// then its children, every one in clang 19's RecursiveASTVisitor.h) are walked by a plain recursion; the others, and
+/// declarations, as RecursiveASTVisitor walks them. The same nodes are visited in the same order, at a fraction of
+/// the cost: the walks over every instantiated body of the pto-isa headers are most of what pto-lint adds to a compile.
+template <class Derived> class StmtWalk : public clang::RecursiveASTVisitor<Derived> {
+  using Base = clang::RecursiveASTVisitor<Derived>;
+
+public:
+  bool TraverseStmt(Stmt *S, typename Base::DataRecursionQueue * = nullptr) {
+    if (!S)
+      return true;
+    Derived &D = this->getDerived();
+    switch (S->getStmtClass()) {
+#define PTOLINT_WALK(CLASS)                                                                                            \
+  case Stmt::CLASS##Class:                                                                                             \
+    if (!D.WalkUpFrom##CLASS(llvm::cast<clang::CLASS>(S)))                                                             \
+      return false;                                                                                                    \
+    break;
+      PTOLINT_WALK(CompoundStmt)
+      PTOLINT_WALK(IfStmt)
+      PTOLINT_WALK(ForStmt)
+      PTOLINT_WALK(WhileStmt)
+      PTOLINT_WALK(DoStmt)
+      PTOLINT_WALK(SwitchStmt)
+      PTOLINT_WALK(CaseStmt)
+      PTOLINT_WALK(DefaultStmt)
+      PTOLINT_WALK(ReturnStmt)
+      PTOLINT_WALK(BreakStmt)
+      PTOLINT_WALK(ContinueStmt)
+      PTOLINT_WALK(NullStmt)
+      PTOLINT_WALK(CallExpr)
+      PTOLINT_WALK(CXXMemberCallExpr)
+      PTOLINT_WALK(CXXOperatorCallExpr)
+      PTOLINT_WALK(CUDAKernelCallExpr)
+      PTOLINT_WALK(CXXConstructExpr)
+      PTOLINT_WALK(ConstantExpr)
+      PTOLINT_WALK(ArraySubscriptExpr)
+      PTOLINT_WALK(CXXBindTemporaryExpr)
+      PTOLINT_WALK(ExprWithCleanups)
+      PTOLINT_WALK(ParenExpr)
+      PTOLINT_WALK(ConditionalOperator)
+      PTOLINT_WALK(UnaryOperator)
+      PTOLINT_WALK(BinaryOperator)
+      PTOLINT_WALK(CompoundAssignOperator)
+      PTOLINT_WALK(SubstNonTypeTemplateParmExpr)
+      PTOLINT_WALK(ImplicitCastExpr)
+      PTOLINT_WALK(IntegerLiteral)
+      PTOLINT_WALK(FloatingLiteral)
+      PTOLINT_WALK(CXXBoolLiteralExpr)
+      PTOLINT_WALK(CXXThisExpr)
+#undef PTOLINT_WALK
+    default:
+      return Base::TraverseStmt(S, nullptr); // its children come back here (Derived overrides TraverseStmt)
+    }
+    for (Stmt *Child : S->children())
+      if (!D.TraverseStmt(Child))
+        return false;
+    return true;
+  }
+};
+
 /// Variables whose value may change after their initialisation (assignment, ++/--, address taken,
 /// non-const reference binding, by-reference lambda capture, or a SetValid* member call on a tile), and the
 /// placements (TASSIGN) of tiles, in one function body (ExtractDataflow.cpp).
-class ModifiedVars : public clang::RecursiveASTVisitor<ModifiedVars> {
+class ModifiedVars : public StmtWalk<ModifiedVars> {
 public:
   explicit ModifiedVars(const FunctionDecl *FD);
 
@@ -358,7 +419,7 @@ private:
 };
 
 /// Collects the calls. One instance per translation unit.
-class Finder : public clang::RecursiveASTVisitor<Finder> {
+class Finder : public StmtWalk<Finder> {
 public:
   Finder(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes)
       : Ctx(Ctx), Rules(Rules), Scopes(Scopes), Uses(Ctx) {}
@@ -477,6 +538,19 @@ private:
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, const clang::DoStmt *>> PatternDos;
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, VarDecl *>> InstLocals;
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
+  /// What the walk can skip: a statement of Fn's body that holds no assert (of any expansion written in its range)
+  /// and no call of a helper that may reach one (mayReach), gives no check, so it is not walked, nor are the guards
+  /// translated that only such statements run under. Positions are files' offsets where the code is written (an
+  /// instantiation's, its pattern's).
+  using Offsets = std::map<clang::FileID, std::vector<unsigned>>;
+  bool mayReach(const FunctionDecl *Def);
+  bool mayReach(clang::SourceRange R, const FunctionDecl *Fn);
+  static bool anyIn(const Offsets &O, clang::FileID File, unsigned Begin, unsigned End);
+  std::optional<Offsets> AssertOffsets;
+  /// Per helper: 1 if it may reach an assert, 2 if not, 0 while being decided (a recursion: may); and the calls of
+  /// helpers that may, in its body.
+  std::map<const FunctionDecl *, int> Reaches;
+  std::map<const FunctionDecl *, Offsets> ReachingCalls;
   /// A helper's name as the notes of a lifted check's chain show it (cached: each call's walk names its helpers).
   const std::string &helperName(const FunctionDecl *Def);
   std::map<const FunctionDecl *, std::string> HelperNames;
