@@ -328,6 +328,13 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
   });
 }
 
+const SourceLoc &Finder::locOf(SourceLocation L) {
+  auto [It, New] = Locs.try_emplace(L.getRawEncoding());
+  if (New)
+    It->second = toLoc(Ctx, L);
+  return It->second;
+}
+
 const std::string &Finder::helperName(const FunctionDecl *Def) {
   auto [It, New] = HelperNames.try_emplace(Def);
   if (New)
@@ -671,14 +678,22 @@ const Expr *Finder::staticMemberInit(const VarDecl *V) {
 void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L, const std::string &NotFollowed) {
   const SourceManager &SM = Ctx.getSourceManager();
   checker::UpstreamCheck U;
-  U.loc = toLoc(Ctx, At);
-  auto Msg = Scopes.asserts.find(At.getRawEncoding());
-  U.message = Msg != Scopes.asserts.end() ? Msg->second : "";
-  U.text = collapseSpace(Lexer::getSourceText(
-      CharSourceRange::getTokenRange(SM.getSpellingLoc(Cond->getBeginLoc()), SM.getSpellingLoc(Cond->getEndLoc())), SM,
-      Ctx.getLangOpts()));
+  // Where the assert is, its message and its condition as written: the same for every call that reaches it.
+  auto [Said, New] = AssertSpellings.try_emplace(
+      {At.getRawEncoding(), Cond->getBeginLoc().getRawEncoding(), Cond->getEndLoc().getRawEncoding()});
+  if (New) {
+    Said->second.loc = toLoc(Ctx, At);
+    auto Msg = Scopes.asserts.find(At.getRawEncoding());
+    Said->second.message = Msg != Scopes.asserts.end() ? Msg->second : "";
+    Said->second.text = collapseSpace(Lexer::getSourceText(
+        CharSourceRange::getTokenRange(SM.getSpellingLoc(Cond->getBeginLoc()), SM.getSpellingLoc(Cond->getEndLoc())),
+        SM, Ctx.getLangOpts()));
+  }
+  U.loc = Said->second.loc;
+  U.message = Said->second.message;
+  U.text = Said->second.text;
   for (const auto &[K, Def] : F.Chain)
-    U.chain.emplace_back(toLoc(Ctx, K->getBeginLoc()), helperName(Def));
+    U.chain.emplace_back(locOf(K->getBeginLoc()), helperName(Def));
   U.target = F.Target;
   U.exact = F.Exact;
   if (!NotFollowed.empty()) {
@@ -691,7 +706,7 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
     U.term = F.Tr->boolTerm(Cond);
     for (const LiftFrame::Guard &G : F.Guards) {
       std::string Text = collapseSpace(sourceText(Ctx, G.Cond->getSourceRange()));
-      U.path.push_back({G.Term, G.Negated ? "!(" + Text + ")" : Text, toLoc(Ctx, G.At)});
+      U.path.push_back({G.Term, G.Negated ? "!(" + Text + ")" : Text, locOf(G.At)});
     }
     // The implementation's own values the check reads, and the conditions on its loop counters.
     std::set<std::string> Used = implSymbols(U.term);

@@ -14,6 +14,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -554,6 +555,16 @@ private:
   /// A helper's name as the notes of a lifted check's chain show it (cached: each call's walk names its helpers).
   const std::string &helperName(const FunctionDecl *Def);
   std::map<const FunctionDecl *, std::string> HelperNames;
+  /// toLoc, cached (the places of the helper calls and guards that every call's walk passes).
+  const SourceLoc &locOf(SourceLocation L);
+  std::unordered_map<SourceLocation::UIntTy, SourceLoc> Locs;
+  /// An assert's place, message and condition as written, by (assert, condition's first and last token).
+  struct AssertSpelling {
+    SourceLoc loc;
+    std::string message, text;
+  };
+  std::map<std::tuple<SourceLocation::UIntTy, SourceLocation::UIntTy, SourceLocation::UIntTy>, AssertSpelling>
+      AssertSpellings;
 
   // Vector scopes (ExtractRegisters.cpp).
   bool inVectorScope(const CallExpr *CE, const FunctionDecl *Fn, unsigned Depth);

@@ -917,9 +917,8 @@ std::vector<int64_t> smallest(int64_t Lo, int64_t Hi, uint64_t N) {
     if (Vs.size() < N && Start + K <= Hi)
       Vs.push_back(static_cast<int64_t>(Start + K));
   }
-  std::stable_sort(Vs.begin(), Vs.end(), [](int64_t A, int64_t B) {
-    return (A < 0 ? -static_cast<__int128>(A) : A) < (B < 0 ? -static_cast<__int128>(B) : B);
-  });
+  // Vs is in order of magnitude already: Start is the value nearest 0, and the K-th step adds the values K from it
+  // (0, -1, 1, -2, 2, ... or Lo, Lo + 1, ... or Hi, Hi - 1, ...).
   auto [Min, Max] = std::minmax_element(Vs.begin(), Vs.end());
   bool HasLo = *Min == Lo, HasHi = *Max == Hi;
   if (!HasLo)
