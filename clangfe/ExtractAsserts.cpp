@@ -360,19 +360,29 @@ bool Finder::mayReach(const FunctionDecl *Def) {
   // lambdas and unevaluated operands.
   const SourceManager &SM = Ctx.getSourceManager();
   Offsets Calls;
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
-      return;
-    if (const auto *K = dyn_cast<CallExpr>(S); K && !isa<CXXMemberCallExpr>(K) && !isa<CXXOperatorCallExpr>(K))
+  auto Note = [&](const CallExpr *K) {
+    if (!isa<CXXMemberCallExpr>(K) && !isa<CXXOperatorCallExpr>(K))
       if (const FunctionDecl *Callee = K->getDirectCallee(); Callee && !Callee->getBuiltinID())
         if (const FunctionDecl *D = Callee->getDefinition(); D && D->hasBody() && mayReach(D)) {
           auto [File, Offset] = SM.getDecomposedLoc(SM.getExpansionLoc(K->getBeginLoc()));
           Calls[File].push_back(Offset);
         }
-    for (const Stmt *Child : S->children())
-      Walk(Child);
   };
-  Walk(Body);
+  if (auto In = CallsIn.find(Def); In != CallsIn.end()) {
+    // The calls the traversal found in Def (a superset of those the walk follows: lambdas' and unevaluated ones too).
+    for (const CallExpr *K : In->second)
+      Note(K);
+  } else {
+    std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+      if (!S || isa<LambdaExpr>(S) || isa<UnaryExprOrTypeTraitExpr>(S))
+        return;
+      if (const auto *K = dyn_cast<CallExpr>(S))
+        Note(K);
+      for (const Stmt *Child : S->children())
+        Walk(Child);
+    };
+    Walk(Body);
+  }
   for (auto &[File, List] : Calls)
     std::sort(List.begin(), List.end());
   bool Yes = Asserts || !Calls.empty();

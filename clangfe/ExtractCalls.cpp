@@ -78,8 +78,10 @@ bool Finder::TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
 }
 
 bool Finder::VisitCallExpr(CallExpr *CE) {
-  if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && CollectIn && !InTemplated)
+  if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && CollectIn && !InTemplated) {
     CallMap[Callee->getCanonicalDecl()].emplace_back(CE, CollectIn);
+    CallsIn[CollectIn].push_back(CE);
+  }
   if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE); K && !InTemplated)
     noteLaunch(K);
   if (!CurFn || CurFn->isDependentContext() || CE->isTypeDependent() || CE->isValueDependent())

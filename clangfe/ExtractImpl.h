@@ -461,6 +461,8 @@ private:
   /// included, system headers not), collected by the traversal: complete once it ends, when the op calls it found
   /// are recorded (Deferred).
   std::map<const FunctionDecl *, std::vector<CallRef>> CallMap;
+  /// The other way: per function, the calls in its body (the traversal's, as CallMap).
+  std::unordered_map<const FunctionDecl *, std::vector<const CallExpr *>> CallsIn;
   /// The function whose body the traversal is in, for CallMap (any function, destructors included), and how many
   /// templated functions it is inside (their calls are not collected).
   const FunctionDecl *CollectIn = nullptr;
