@@ -142,21 +142,16 @@ TileFacts CallTranslator::tile(const Expr *Arg) {
       if (std::optional<TileFacts> Caller = ParamTile(P))
         return *Caller; // the caller's tile, as the caller has it at the call
   T.expr = sourceText(Ctx, E->getSourceRange());
-  auto Spelled = [&] { return Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy()); };
-  if (const ClassTemplateSpecializationDecl *R = regSpecialization(Ty)) {
-    T.typeSpelling = Spelled();
-    reg(E, R, T);
-    return T;
-  }
-  if (isMaskType(Ty)) {
-    T.typeSpelling = Spelled();
-    T.isMask = true;
-    mask(E, T);
-    return T;
-  }
-  if (!S || S->getTemplateArgs().size() < 7) {
-    T.typeSpelling = Spelled();
-    T.isEvent = isEventType(Ty);
+  if (!S || S->getTemplateArgs().size() < 7) { // a register, a predicate, an event or another operand
+    T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
+    if (const ClassTemplateSpecializationDecl *R = regSpecialization(Ty)) {
+      reg(E, R, T);
+    } else if (isMaskType(Ty)) {
+      T.isMask = true;
+      mask(E, T);
+    } else {
+      T.isEvent = isEventType(Ty);
+    }
     return T;
   }
   const TemplateArgumentList &A = S->getTemplateArgs();

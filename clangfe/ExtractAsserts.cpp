@@ -386,7 +386,7 @@ bool Finder::mayReach(const FunctionDecl *Def) {
   for (auto &[File, List] : Calls)
     std::sort(List.begin(), List.end());
   bool Yes = Asserts || !Calls.empty();
-  Reaches[Def] = Yes ? 1 : 2;
+  It->second = Yes ? 1 : 2; // (map iterators stay valid while the helpers are decided)
   ReachingCalls[Def] = std::move(Calls);
   return Yes;
 }
@@ -715,8 +715,11 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
     F.Tr->CallInLoop = F.InLoop;
     U.term = F.Tr->boolTerm(Cond);
     for (const LiftFrame::Guard &G : F.Guards) {
-      std::string Text = collapseSpace(sourceText(Ctx, G.Cond->getSourceRange()));
-      U.path.push_back({G.Term, G.Negated ? "!(" + Text + ")" : Text, locOf(G.At)});
+      auto [Text, New] = GuardTexts.try_emplace(
+          {G.Cond->getBeginLoc().getRawEncoding(), G.Cond->getEndLoc().getRawEncoding()});
+      if (New)
+        Text->second = collapseSpace(sourceText(Ctx, G.Cond->getSourceRange()));
+      U.path.push_back({G.Term, G.Negated ? "!(" + Text->second + ")" : Text->second, locOf(G.At)});
     }
     // The implementation's own values the check reads, and the conditions on its loop counters.
     std::set<std::string> Used = implSymbols(U.term);

@@ -121,7 +121,6 @@ void Finder::recordCall(const CallExpr *CE) {
   if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
     return;
   record(CE, FD, *Sig);
-  return;
 }
 
 /// A call clang could not resolve (the TU has errors: a header it could not read, operands of invalid type):

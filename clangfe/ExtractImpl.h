@@ -560,6 +560,8 @@ private:
   /// toLoc, cached (the places of the helper calls and guards that every call's walk passes).
   const SourceLoc &locOf(SourceLocation L);
   std::unordered_map<SourceLocation::UIntTy, SourceLoc> Locs;
+  /// A guard's condition as written, by its first and last token.
+  std::map<std::pair<SourceLocation::UIntTy, SourceLocation::UIntTy>, std::string> GuardTexts;
   /// An assert's place, message and condition as written, by (assert, condition's first and last token).
   struct AssertSpelling {
     SourceLoc loc;
