@@ -335,10 +335,10 @@ const SourceLoc &Finder::locOf(SourceLocation L) {
   return It->second;
 }
 
-const std::string &Finder::helperName(const FunctionDecl *Def) {
-  auto [It, New] = HelperNames.try_emplace(Def);
+const std::string &Finder::nameOf(const FunctionDecl *F, bool Qualified) {
+  auto [It, New] = Names.try_emplace({F, Qualified});
   if (New)
-    It->second = functionName(Ctx, Def, /*Qualified=*/false);
+    It->second = functionName(Ctx, F, Qualified);
   return It->second;
 }
 
@@ -703,7 +703,7 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
   U.message = Said->second.message;
   U.text = Said->second.text;
   for (const auto &[K, Def] : F.Chain)
-    U.chain.emplace_back(locOf(K->getBeginLoc()), helperName(Def));
+    U.chain.emplace_back(locOf(K->getBeginLoc()), nameOf(Def, /*Qualified=*/false));
   U.target = F.Target;
   U.exact = F.Exact;
   if (!NotFollowed.empty()) {

@@ -203,7 +203,7 @@ CallSite Finder::newSite(const Expr *Call, const std::string &Op) {
   Site.op = Op;
   Site.loc = toLoc(Ctx, Call->getBeginLoc());
   Site.text = checker::normalizeCallText(sourceText(Ctx, Call->getSourceRange()));
-  Site.function = functionName(Ctx, CurFn, /*Qualified=*/true);
+  Site.function = nameOf(CurFn, /*Qualified=*/true);
   Site.inUpstreamCode = isUpstreamCode(CurFn);
   return Site;
 }
@@ -378,7 +378,7 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
   std::vector<std::unique_ptr<CallTranslator>> Outer;
   CallTranslator *Inner = &Tr;
   for (const auto &[Call, Caller] : Context) {
-    Site.callers.emplace_back(toLoc(Ctx, Call->getBeginLoc()), functionName(Ctx, Caller, /*Qualified=*/true));
+    Site.callers.emplace_back(locOf(Call->getBeginLoc()), nameOf(Caller, /*Qualified=*/true));
     if (Site.inUpstreamCode && !Site.userLoc.valid() && !isUpstreamCode(Caller))
       Site.userLoc = Site.callers.back().first;
     Outer.push_back(std::make_unique<CallTranslator>(Ctx, Caller, mods(Caller), Site));
@@ -446,8 +446,8 @@ void Finder::fillInstantiationChains() {
     const FunctionDecl *F = SiteFns[I];
     std::set<const FunctionDecl *> Seen;
     for (int Depth = 0; F && Depth < 8 && F->isTemplateInstantiation() && Seen.insert(F).second; ++Depth) {
-      Calls[I].instantiatedFrom.push_back(toLoc(Ctx, F->getPointOfInstantiation()));
-      Calls[I].instantiationNames.push_back(functionName(Ctx, F, /*Qualified=*/false));
+      Calls[I].instantiatedFrom.push_back(locOf(F->getPointOfInstantiation()));
+      Calls[I].instantiationNames.push_back(nameOf(F, /*Qualified=*/false));
       auto It = Referrer.find(F);
       F = It == Referrer.end() ? nullptr : It->second;
       // The first point of instantiation in the user's code is where a call of upstream's code is reported.

@@ -554,9 +554,9 @@ private:
   /// helpers that may, in its body.
   std::map<const FunctionDecl *, int> Reaches;
   std::map<const FunctionDecl *, Offsets> ReachingCalls;
-  /// A helper's name as the notes of a lifted check's chain show it (cached: each call's walk names its helpers).
-  const std::string &helperName(const FunctionDecl *Def);
-  std::map<const FunctionDecl *, std::string> HelperNames;
+  /// functionName, cached: every call names its function, callers and instantiations, and each walk its helpers.
+  const std::string &nameOf(const FunctionDecl *F, bool Qualified);
+  std::map<std::pair<const FunctionDecl *, bool>, std::string> Names;
   /// toLoc, cached (the places of the helper calls and guards that every call's walk passes).
   const SourceLoc &locOf(SourceLocation L);
   std::unordered_map<SourceLocation::UIntTy, SourceLoc> Locs;
