@@ -38,6 +38,22 @@ TEST(Driver, OptionTableIsDocumented) {
   EXPECT_EQ(readFile(Path), Want) << Path << " is stale: PTOLINT_BLESS=1 build/tests/unit_tests --gtest_filter=Driver.*";
 }
 
+/// Every configuration key has its row in docs/configuration.md's table of keys, with its option and default.
+TEST(Driver, ConfigKeysAreDocumented) {
+  std::string Doc = readFile(std::string(PTOLINT_SOURCE_DIR) + "/docs/configuration.md");
+  for (const driver::OptionSpec &S : driver::optionTable())
+    if (S.configKey) {
+      std::string Row = std::string("| `") + S.configKey + "` | `" + S.key + "` | `";
+      size_t At = Doc.find(Row);
+      ASSERT_NE(At, std::string::npos) << "docs/configuration.md has no row '" << Row << "...'";
+      std::string Default = Doc.substr(At + Row.size(), Doc.find('`', At + Row.size()) - At - Row.size());
+      std::string Want = S.defaultValue;
+      EXPECT_TRUE(Default == Want || Default == "'" + Want + "'" || (Want.empty() && Default == "''") ||
+                  Default.rfind("$", 0) == 0)
+          << S.configKey << ": documented default '" << Default << "', the table's '" << Want << "'";
+    }
+}
+
 TEST(Driver, OptionsParseOrExplain) {
   driver::Options O;
   EXPECT_EQ(driver::applyOption(O, "target", "a5"), "");

@@ -144,6 +144,13 @@ TEST(Solver, ProofOnlyQueryWithACounterexamplePointNeedsNoZ3) {
   Far.proofOnly = Fails.proofOnly;
   EXPECT_EQ(S.check(Far).verdict, Verdict::Unknown);
   EXPECT_EQ(S.z3Calls(), 0u);
+  // A counterexample past points where a divisor is 0 (tmrgsort's `cols = 2048 / (b * 4) * (c * 4)` of a loop
+  // counter read twice, within 2048 only when b = c): every point with b = 0 comes first, and is passed over.
+  std::vector<TextDecl> D3 = {{"b", D[0].lo, D[0].hi, std::nullopt}, {"c", D[0].lo, D[0].hi, std::nullopt}};
+  Query Divides = q(D3, {}, "(<= (* (div 2048 (* b 4)) (* c 4)) 2048)");
+  Divides.proofOnly = Fails.proofOnly;
+  EXPECT_EQ(S.check(Divides).verdict, Verdict::Unknown);
+  EXPECT_EQ(S.z3Calls(), 0u);
   // No small counterexample: the property holds everywhere the path allows, which only Z3 shows.
   Query Holds = q(D, {"(> o 1000)"}, "(> (* o o) 1000000)");
   Holds.proofOnly = Fails.proofOnly;
