@@ -345,14 +345,16 @@ void Finder::bindParams(CallTranslator &Callee, CallTranslator &Caller, const Ca
       V = inFunction(G, [&] { return O->term(A); });
     return Values->emplace(P, std::move(V)).first->second;
   };
-  Callee.ParamTile = [this, O, G, Arg, Tiles](const ParmVarDecl *P) -> std::optional<TileFacts> {
-    if (auto It = Tiles->find(P); It != Tiles->end())
-      return It->second;
-    const Expr *A = Arg(P);
-    std::optional<TileFacts> T;
-    if (A)
-      T = inFunction(G, [&] { return O->tile(A); });
-    return Tiles->emplace(P, std::move(T)).first->second;
+  Callee.ParamTile = [this, O, G, Arg, Tiles](const ParmVarDecl *P) -> const TileFacts * {
+    auto It = Tiles->find(P);
+    if (It == Tiles->end()) {
+      const Expr *A = Arg(P);
+      std::optional<TileFacts> T;
+      if (A)
+        T = inFunction(G, [&] { return O->tile(A); });
+      It = Tiles->emplace(P, std::move(T)).first;
+    }
+    return It->second ? &*It->second : nullptr;
   };
   Callee.InCaller = [this, O, G, Arg](const ParmVarDecl *P, const std::function<CallTranslator::Term(
                                                                  CallTranslator &, const Expr *)> &F)

@@ -203,6 +203,9 @@ public:
 
   /// The facts of the operand Arg (Extract.cpp).
   TileFacts tile(const Expr *Arg);
+  /// The facts of the tile operand Arg when it is a parameter whose tile is the caller's argument's (ParamTile),
+  /// without copying them; null otherwise (tile() then reads them).
+  const TileFacts *callerTile(const Expr *Arg);
   /// Dimension Dim of the shape (or, with Stride, the stride) of the global tensor Obj: its type's static value, or
   /// the value its constructor was given (ExtractGlobal.cpp).
   Term globalDim(const Expr *Obj, unsigned Dim, bool Stride);
@@ -265,7 +268,8 @@ public:
   const Stmt *ReadPoint = nullptr;
   /// Calling context: a parameter of Fn read as the caller's argument (a term, or a tile's facts), when set.
   std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
-  std::function<std::optional<TileFacts>(const ParmVarDecl *)> ParamTile;
+  /// (ParamTile: the caller's facts, kept by the binding while this translator lives; null when not known.)
+  std::function<const TileFacts *(const ParmVarDecl *)> ParamTile;
   /// Calling context: F applied to the caller's argument for a parameter, in the caller's translator (what a callee
   /// reads from an argument's object, such as a global tensor's shape).
   using InCallerFn = std::function<std::optional<Term>(const ParmVarDecl *,

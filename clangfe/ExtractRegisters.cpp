@@ -470,7 +470,7 @@ void CallTranslator::mask(const Expr *E, TileFacts &T) {
     return;
   }
   Predicates::ParamHook Param = [this](const ParmVarDecl *P) -> std::optional<MaskValue> {
-    std::optional<TileFacts> Caller = ParamTile ? ParamTile(P) : std::nullopt;
+    const TileFacts *Caller = ParamTile ? ParamTile(P) : nullptr;
     if (!Caller)
       return std::nullopt;
     return MaskValue{Caller->maskWidth, Caller->maskPartial, Caller->maskOrigin, Caller->maskWhy};
@@ -478,7 +478,7 @@ void CallTranslator::mask(const Expr *E, TileFacts &T) {
   if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && ParamTile) {
     const Predicates::Writes &W = Masks->writes(Fn, P);
     if (W.defs.empty() && W.why.empty())
-      if (std::optional<TileFacts> Caller = ParamTile(P)) {
+      if (const TileFacts *Caller = ParamTile(P)) {
         T = *Caller; // the caller's predicate, as the caller has it at the call
         return;
       }

@@ -409,16 +409,18 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
   if (Obj) {
     const FunctionDecl *M = Call->getDirectCallee();
     StringRef N = M && M->getIdentifier() ? M->getName() : "";
-    if ((N == "GetValidRow" || N == "GetValidCol") && tileSpecialization(Obj->getType())) {
-      TileFacts T = tile(Obj->IgnoreParenImpCasts());
-      return (N == "GetValidRow" ? T.validRow : T.validCol).asTerm();
-    }
-    // A tile's data(): the address TASSIGN placed it at (TileAddresses).
-    if (TileAddresses && N == "data" && Call->getNumArgs() == 0 && tileSpecialization(Obj->getType())) {
-      TileFacts T = tile(Obj->IgnoreParenImpCasts());
-      if (T.hasAddr)
-        return T.addr.asTerm();
-      return opaque(E, "the address of '" + T.expr + "' is not known (no TASSIGN of it before the call)");
+    bool ValidDim = N == "GetValidRow" || N == "GetValidCol";
+    if ((ValidDim || (TileAddresses && N == "data" && Call->getNumArgs() == 0)) && tileSpecialization(Obj->getType())) {
+      std::optional<TileFacts> Own;
+      const TileFacts *T = callerTile(Obj);
+      if (!T)
+        T = &Own.emplace(tile(Obj->IgnoreParenImpCasts()));
+      if (ValidDim)
+        return (N == "GetValidRow" ? T->validRow : T->validCol).asTerm();
+      // A tile's data(): the address TASSIGN placed it at (TileAddresses).
+      if (T->hasAddr)
+        return T->addr.asTerm();
+      return opaque(E, "the address of '" + T->expr + "' is not known (no TASSIGN of it before the call)");
     }
     // A global tensor's GetShape(dim) / GetStride(dim) with a constant dim.
     Expr::EvalResult D;
