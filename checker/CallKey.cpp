@@ -21,17 +21,9 @@ struct Out {
     return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + term::print(F.term));
   }
 };
-} // namespace
 
-// Every field of CallSite, Operand, TileFacts, Symbol, PathCondition and UpstreamCheck must be written here (Facts.h).
-std::string callKey(const CallSite &C) {
-  Out O;
-  O << C.op << C.overload << C.loc << C.function << int64_t(C.instantiatedFrom.size());
-  for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
-    O << C.instantiatedFrom[I] << (I < C.instantiationNames.size() ? C.instantiationNames[I] : "");
-  O << int64_t(C.callers.size());
-  for (const auto &[L, N] : C.callers)
-    O << L << N;
+/// Every fact of C but its op and where it is (callKey's middle).
+void writeFacts(Out &O, const CallSite &C) {
   O << int64_t(C.operands.size());
   for (const Operand &Op : C.operands) {
     const TileFacts &T = Op.tile;
@@ -69,7 +61,28 @@ std::string callKey(const CallSite &C) {
       O << L << N;
     O << U.notFollowed << (U.target ? int64_t(*U.target) : int64_t(-1));
   }
-  O << C.unresolved << int64_t(C.textual) << C.text;
+  O << C.unresolved << int64_t(C.textual);
+}
+} // namespace
+
+// Every field of CallSite, Operand, TileFacts, Symbol, PathCondition and UpstreamCheck must be written here (Facts.h).
+std::string callKey(const CallSite &C) {
+  Out O;
+  O << C.op << C.overload << C.loc << C.function << int64_t(C.instantiatedFrom.size());
+  for (size_t I = 0; I < C.instantiatedFrom.size(); ++I)
+    O << C.instantiatedFrom[I] << (I < C.instantiationNames.size() ? C.instantiationNames[I] : "");
+  O << int64_t(C.callers.size());
+  for (const auto &[L, N] : C.callers)
+    O << L << N;
+  writeFacts(O, C);
+  O << C.text;
+  return O.S;
+}
+
+std::string factsKey(const CallSite &C) {
+  Out O;
+  O << C.op << C.overload;
+  writeFacts(O, C);
   return O.S;
 }
 

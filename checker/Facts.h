@@ -171,6 +171,9 @@ struct CallSite {
 /// Every fact of a call as one string: equal strings, equal checks (caches). checker/CallKey.cpp writes every field
 /// of CallSite, Operand, TileFacts, Symbol, PathCondition and UpstreamCheck: a field added here must be added there.
 std::string callKey(const CallSite &C);
+/// callKey without where the call is (its place, function, instantiations, callers and text): equal strings, calls
+/// that every rule decides alike.
+std::string factsKey(const CallSite &C);
 
 /// Source text of a call in a canonical spelling: comments dropped, whitespace removed except one space between
 /// two word characters, so that reformatting or commenting a call does not change it (baseline fingerprints).

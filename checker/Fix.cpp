@@ -89,12 +89,12 @@ bool sameLoc(const SourceLoc &A, const SourceLoc &B) {
   return A.line == B.line && A.col == B.col && A.file == B.file;
 }
 
-/// Whether an edit changes the written type of this tile.
-bool editOwns(const Edit &E, const TileFacts &T) {
-  size_t Pos = size_t(fixArgument(E.what));
+/// Whether an edit of the template argument at Pos (fixArgument of its kind) changes the written type of this tile.
+bool editOwns(const Edit &E, size_t Pos, const TileFacts &T) {
   return Pos < T.writtenArgs.size() ? sameLoc(T.writtenArgs[Pos].loc, E.loc)
                                     : E.length == 0 && sameLoc(T.writtenArgsEnd, E.loc);
 }
+bool editOwns(const Edit &E, const TileFacts &T) { return editOwns(E, size_t(fixArgument(E.what)), T); }
 
 /// Whether applyEdit changes a tile the edit owns: an argument it knows how to set.
 bool editKnown(const Edit &E) {
@@ -147,17 +147,8 @@ void verifyFixes(const std::vector<Finding *> &Fs, const std::vector<CallSite> &
   std::map<std::string, size_t> Interned;  // facts -> a number
   std::vector<size_t> Facts(Calls.size(), SIZE_MAX); // each call's, when first needed
   auto FactsOf = [&](size_t I) {
-    if (Facts[I] == SIZE_MAX) {
-      CallSite Bare = Calls[I];
-      Bare.loc = {};
-      Bare.function.clear();
-      Bare.instantiatedFrom.clear();
-      Bare.instantiationNames.clear();
-      Bare.callers.clear();
-      Bare.userLoc = {};
-      Bare.text.clear();
-      Facts[I] = Interned.emplace(callKey(Bare), Interned.size()).first->second;
-    }
+    if (Facts[I] == SIZE_MAX)
+      Facts[I] = Interned.emplace(factsKey(Calls[I]), Interned.size()).first->second;
     return Facts[I];
   };
   for (Finding *FP : Fs) {
@@ -168,13 +159,18 @@ void verifyFixes(const std::vector<Finding *> &Fs, const std::vector<CallSite> &
     for (const Edit &E : F.fix->edits)
       EditsKey += "\0edit\0"s + E.loc.file + ":" + std::to_string(E.loc.line) + ":" + std::to_string(E.loc.col) + ":" +
                   std::to_string(E.length) + "\0"s + E.what + "\0"s + std::to_string(E.value) + "\0"s + E.text;
+    // The edits applyEdit knows, with the template argument each changes (asked once, not per call and operand).
+    std::vector<std::pair<const Edit *, size_t>> Known;
+    for (const Edit &E : F.fix->edits)
+      if (editKnown(E))
+        Known.emplace_back(&E, size_t(fixArgument(E.what)));
     bool Proved = true, Touched = false;
     for (size_t I = 0; I < Calls.size() && Proved; ++I) {
       // Whether the fix changes one of the call's operands (applyEdit would), without copying them.
       bool Changed = false;
       for (const Operand &O : Calls[I].operands)
-        for (const Edit &E : F.fix->edits)
-          Changed = Changed || (editOwns(E, O.tile) && editKnown(E));
+        for (const auto &[E, Pos] : Known)
+          Changed = Changed || editOwns(*E, Pos, O.tile);
       bool Own = sameLoc(Calls[I].loc, F.loc);
       if (!Changed) {
         Proved &= !Own; // the finding's own call must use the tile the fix changes

@@ -466,6 +466,27 @@ TEST(Engine, UpstreamChecksThatNeedTheTileBoundsAreProvedOnlyWhereThePathGivesTh
   }
 }
 
+/// A call's facts without where it is (factsKey, what the fix stage shares its re-checks by): equal for the same
+/// call reached from elsewhere, different when a fact differs; callKey tells the places apart.
+TEST(Engine, FactsKeyLeavesOutOnlyWhereTheCallIs) {
+  CallSite A = call(IntFact::known(200), 128);
+  CallSite B = A;
+  B.loc = {"other.cpp", 7, 1};
+  B.function = "g";
+  B.instantiatedFrom = {{"k.cpp", 40, 1}};
+  B.instantiationNames = {"f<16>"};
+  B.callers = {{{"k.cpp", 50, 3}, "main"}};
+  B.text = "TCOLARGMIN(d, s, t)";
+  EXPECT_EQ(factsKey(A), factsKey(B));
+  EXPECT_NE(callKey(A), callKey(B));
+  CallSite C = A;
+  C.operands[2].tile.cols = 64;
+  EXPECT_NE(factsKey(A), factsKey(C));
+  CallSite D = A;
+  D.upstream.push_back(UpstreamCheck{});
+  EXPECT_NE(factsKey(A), factsKey(D));
+}
+
 /// Whether a call's path keeps its valid dims within their tiles only chooses the hypotheses of its checks: a point of
 /// the path where one is past its tile answers it without Z3, also when the first points divide by zero (a2a3
 /// tmrgsort_kernel.cpp:266, `cols = kTCols_ / (blockLen * 4) * (blockLen * 4)` of a loop counter pto-lint does not
