@@ -131,25 +131,25 @@ std::pair<DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T) {
 }
 
 const TileFacts *CallTranslator::callerTile(const Expr *Arg) {
-  if (!ParamTile)
-    return nullptr;
   const Expr *E = Arg->IgnoreParenImpCasts();
-  const ClassTemplateSpecializationDecl *S = tileSpecialization(E->getType());
-  const VarDecl *VD = referencedVar(E);
-  if (S && S->getTemplateArgs().size() >= 7)
+  return callerTile(tileSpecialization(E->getType()), referencedVar(E));
+}
+
+const TileFacts *CallTranslator::callerTile(const ClassTemplateSpecializationDecl *S, const VarDecl *VD) {
+  if (ParamTile && S && S->getTemplateArgs().size() >= 7)
     if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && !Mods.ShapeSets.count(VD) && !Mods.Assigns.count(VD))
       return ParamTile(P); // the caller's tile, as the caller has it at the call
   return nullptr;
 }
 
 TileFacts CallTranslator::tile(const Expr *Arg) {
-  if (const TileFacts *Caller = callerTile(Arg))
-    return *Caller;
-  TileFacts T;
   const Expr *E = Arg->IgnoreParenImpCasts();
   QualType Ty = E->getType();
   const ClassTemplateSpecializationDecl *S = tileSpecialization(Ty);
   const VarDecl *VD = referencedVar(E);
+  if (const TileFacts *Caller = callerTile(S, VD))
+    return *Caller;
+  TileFacts T;
   T.expr = sourceText(Ctx, E->getSourceRange());
   if (!S || S->getTemplateArgs().size() < 7) { // a register, a predicate, an event or another operand
     T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());

@@ -312,6 +312,8 @@ private:
   /// known (a static local's initialiser runs once).
   const Stmt *ReadAt = nullptr;
 
+  /// callerTile of an operand of tile specialization S (null: not a tile) that names VD.
+  const TileFacts *callerTile(const ClassTemplateSpecializationDecl *S, const VarDecl *VD);
   /// A Bool as C++ converts it to an integer, `(ite b 1 0)`; an integer as a condition, `(not (= x 0))`.
   static Term asInt(const Term &T);
   static Term asBool(const Term &T);
