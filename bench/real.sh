@@ -4,7 +4,8 @@
 # PTOLINT_PLUGIN_ARGS: extra plugin arguments, e.g. -fplugin-arg-ptolint-upstream-checks=false (pto-lint's own rules
 # only: the overhead of lifting upstream's checks is the difference of two runs).
 # For each kernel, the clang command pto-lint runs for its upstream CCE compile command (pto-lint
-# --print-commands; one per core of a mixed kernel) is timed without and with the plugin, interleaved, alternating
+# --print-commands; one per core of a mixed kernel) is timed without and with the plugin (without: with the syntax
+# fixups alone, lib/ptolint-syntax.so), interleaved, alternating
 # which runs first. Prints per target the ratio of the sums of per-kernel medians and of minimums, the worst
 # kernel's ratio, and pto-lint's solver statistics over the same kernels (per query and per call).
 # Needs upstream pto-isa (PTOISA_DIR, or ../shared/third_party/pto-isa); says so and exits 0 without it.
@@ -17,6 +18,11 @@ reps=${2:-3}
 limit=${3:-0}
 clang=${PTOLINT_CLANG:-clang++-19}
 plugin="-fplugin=$build/lib/ptolint.so ${PTOLINT_PLUGIN_ARGS:-}"
+# The baseline is the same compile with only the CCE syntax fixups the NPU prelude asks for (lib/ptolint-syntax.so):
+# without them clang reports errors in upstream's headers (their `[aicore]` attribute), so the compile measured is one
+# that parses the kernel as the plugin's does, minus pto-lint's analysis.
+base="-fplugin=$build/lib/ptolint-syntax.so"
+[ -f "$build/lib/ptolint-syntax.so" ] || { echo "bench/real.sh: $build/lib/ptolint-syntax.so is missing (ninja -C $build)"; exit 1; }
 if [ ! -f "$isa/include/pto/pto-inst.hpp" ] || [ ! -d "$isa/tests/npu" ]; then
   echo "bench/real.sh: skipped: needs upstream pto-isa (set PTOISA_DIR, or put it at ../shared/third_party/pto-isa)"
   exit 0
@@ -49,12 +55,12 @@ run_target() {
       for cmd in "${cmds[@]}"; do
         cmd="$clang ${cmd#clang++ }"
         if ((r % 2 == 0)); then
-          t0=$(now); (cd "$dir" && eval "$cmd") >/dev/null 2>&1 || true; t1=$(now)
+          t0=$(now); (cd "$dir" && eval "$cmd $base") >/dev/null 2>&1 || true; t1=$(now)
           (cd "$dir" && eval "$cmd $plugin") >/dev/null 2>&1 || true; t2=$(now)
           tb=$((tb + (t1 - t0) / 1000)); tw=$((tw + (t2 - t1) / 1000))
         else
           t0=$(now); (cd "$dir" && eval "$cmd $plugin") >/dev/null 2>&1 || true; t1=$(now)
-          (cd "$dir" && eval "$cmd") >/dev/null 2>&1 || true; t2=$(now)
+          (cd "$dir" && eval "$cmd $base") >/dev/null 2>&1 || true; t2=$(now)
           tw=$((tw + (t1 - t0) / 1000)); tb=$((tb + (t2 - t1) / 1000))
         fi
       done

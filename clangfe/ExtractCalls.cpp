@@ -389,6 +389,23 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
     bindParams(*Inner, *O, Call, Caller);
     Inner = O;
   }
+  // Whether anything of this call's translation read the calling context (the call's function's parameters as the
+  // caller's arguments): until something does, the lift reads what it would read in any other context (liftOrReplay).
+  bool ReadsContext = false;
+  if (!Context.empty()) {
+    Tr.ParamValue = [&ReadsContext, F = std::move(Tr.ParamValue)](const ParmVarDecl *P) {
+      ReadsContext = true;
+      return F(P);
+    };
+    Tr.ParamTile = [&ReadsContext, F = std::move(Tr.ParamTile)](const ParmVarDecl *P) {
+      ReadsContext = true;
+      return F(P);
+    };
+    Tr.InCaller = [&ReadsContext, F = std::move(Tr.InCaller)](const ParmVarDecl *P, const auto &G) {
+      ReadsContext = true;
+      return F(P, G);
+    };
+  }
   if (Ov) {
     for (size_t I = 0; I < Ov->roles.size(); ++I) {
       checker::Operand O;
@@ -419,8 +436,54 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
       return 0;
     });
   if (!Sig || !Sig->builtin)
-    lift(CE, Tr, Site);
+    liftOrReplay(CE, Tr, Site, ReadsContext);
   add(std::move(Site));
+}
+
+namespace {
+bool sameSymbols(const std::vector<checker::Symbol> &A, const std::vector<checker::Symbol> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const checker::Symbol &X, const checker::Symbol &Y) {
+    return X.name == Y.name && X.display == Y.display && X.lo == Y.lo && X.hi == Y.hi &&
+           X.understood == Y.understood && X.why == Y.why && X.loc.file == Y.loc.file && X.loc.line == Y.loc.line &&
+           X.loc.col == Y.loc.col;
+  });
+}
+bool samePath(const std::vector<checker::PathCondition> &A, const std::vector<checker::PathCondition> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const auto &X, const auto &Y) {
+    return X.text == Y.text && term::equal(X.term, Y.term);
+  });
+}
+} // namespace
+
+/// The lift of CE's first calling context is replayed in the others when neither read the context: the walk reads
+/// the call's values only through its translator, whose answers then depend on the call alone, and on the symbols
+/// and path the call's translation has made so far (the names it chooses, the loop conditions it adds once), which
+/// must be the same. What the lift adds to the site is copied; outputs are those of the walk.
+void Finder::liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext) {
+  auto It = Replays.find(CE);
+  if (It != Replays.end() && !ReadsContext && sameSymbols(It->second.symbolsBefore, Site.symbols) &&
+      samePath(It->second.pathBefore, Site.path) && It->second.notUnderstoodBefore == Site.notUnderstood) {
+    const LiftReplay &R = It->second;
+    Site.symbols = R.symbolsAfter;
+    Site.path = R.pathAfter;
+    Site.notUnderstood = R.notUnderstoodAfter;
+    Site.upstream = R.upstream;
+    return;
+  }
+  LiftReplay R;
+  if (!ReadsContext && It == Replays.end()) {
+    R.symbolsBefore = Site.symbols;
+    R.pathBefore = Site.path;
+    R.notUnderstoodBefore = Site.notUnderstood;
+  }
+  lift(CE, Tr, Site);
+  if (!ReadsContext && It == Replays.end()) {
+    R.symbolsAfter = Site.symbols;
+    R.pathAfter = Site.path;
+    R.notUnderstoodAfter = Site.notUnderstood;
+    R.upstream = Site.upstream;
+    Replays.emplace(CE, std::move(R));
+  }
 }
 
 /// Remembers that the current function refers to D, if D is an instantiated function: the next link of

@@ -72,7 +72,7 @@ std::pair<checker::DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T
 std::string tileSpelling(const TileFacts &T);
 
 /// A RecursiveASTVisitor whose statements of the common kinds (those whose traversal is the node's Visit* calls and
-/// then its children, every one in clang 19's RecursiveASTVisitor.h) are walked by a plain recursion; the others, and
+/// then its children, every one in clang 19's RecursiveASTVisitor.h, and the two kinds of names below) are walked by a plain recursion; the others, and
 /// declarations, as RecursiveASTVisitor walks them. The same nodes are visited in the same order, at a fraction of
 /// the cost: the walks over every instantiated body of the pto-isa headers are most of what pto-lint adds to a compile.
 template <class Derived> class StmtWalk : public clang::RecursiveASTVisitor<Derived> {
@@ -121,6 +121,10 @@ public:
       PTOLINT_WALK(FloatingLiteral)
       PTOLINT_WALK(CXXBoolLiteralExpr)
       PTOLINT_WALK(CXXThisExpr)
+      // Also the names: RecursiveASTVisitor walks their qualifier and written template arguments too, which hold
+      // types (not walked by the walks here) and constant expressions (no call of interest, no write).
+      PTOLINT_WALK(DeclRefExpr)
+      PTOLINT_WALK(MemberExpr)
 #undef PTOLINT_WALK
     default:
       return Base::TraverseStmt(S, nullptr); // its children come back here (Derived overrides TraverseStmt)
@@ -526,6 +530,18 @@ private:
   /// True if F is a function of upstream's headers: in namespace pto (or one inside it), outside the main file.
   bool isUpstreamCode(const FunctionDecl *F) const;
   void lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);
+  /// lift, or its replay from another calling context of CE (ExtractCalls.cpp): ReadsContext tells whether the call's
+  /// translation has read its context so far, and is kept up to date by the translator's hooks while the lift runs.
+  void liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext);
+  /// A lift that read nothing of its calling context: the site's symbols, path and not-understood values before and
+  /// after it, and its checks.
+  struct LiftReplay {
+    std::vector<checker::Symbol> symbolsBefore, symbolsAfter;
+    std::vector<checker::PathCondition> pathBefore, pathAfter;
+    std::vector<std::string> notUnderstoodBefore, notUnderstoodAfter;
+    std::vector<checker::UpstreamCheck> upstream;
+  };
+  std::map<const CallExpr *, LiftReplay> Replays;
   void liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &Caller, Lift &L);
   void liftStmt(const Stmt *S, LiftFrame &F, Lift &L);
   void liftExpr(const Stmt *E, LiftFrame &F, Lift &L, bool Conditional);

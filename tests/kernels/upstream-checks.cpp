@@ -88,3 +88,31 @@ void sliceEvery8(int n) {
     // expect-note@+1[a2a3]: fails for example when i = 1
     TDEMOSLICE(dst, src, i * 8);
 }
+
+// One call, checked in each of its calling contexts: the index is the context's, read only by upstream's check, so
+// the walk of the first context is not the second's (it is replayed only where no context is read).
+void extractFrom(unsigned indexRow) {
+  TileT src(16, 64);
+  TileT dst(8, 64);
+  // expect@+2[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
+  // expect-note@+1[a2a3]: in the call from 'extractFromTwoPlaces' here, with its operands
+  TDEMOEXTRACT(dst, src, indexRow);
+}
+
+void extractFromTwoPlaces() {
+  extractFrom(8);
+  extractFrom(12);
+}
+
+// The same call with a constant index: its walk reads no context, and is the same in both.
+void extractFirstRows() {
+  TileT src(4, 64);
+  TileT dst(8, 64);
+  // expect@+1[a2a3]: error pto-upstream-assert: TDEMOEXTRACT: upstream's check 'indexRow + dst.GetValidRow() <= src.GetValidRow()' fails on a2a3
+  TDEMOEXTRACT(dst, src, 0);
+}
+
+void extractFirstRowsTwice() {
+  extractFirstRows();
+  extractFirstRows();
+}
