@@ -342,6 +342,37 @@ CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
   }
 }
 
+namespace {
+/// Whether clang's constant evaluator has to read a function parameter's value to evaluate E, which it cannot outside
+/// a call it evaluates ("function parameter with unknown value"): E reads one through operators that need every
+/// operand (casts, arithmetic and comparisons; not `&&`, `||`, `?:`, the comma or an unevaluated operand). Asked
+/// before each evaluation of a condition's levels, which fails there anyway.
+bool readsParameter(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getCastKind() == clang::CK_LValueToRValue)
+      if (const auto *DR = dyn_cast<clang::DeclRefExpr>(C->getSubExpr()->IgnoreParens()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()); P && !P->getType()->isReferenceType())
+          return true;
+    return readsParameter(C->getSubExpr());
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isLogicalOp() && !B->isCommaOp() && !B->isAssignmentOp() &&
+           (readsParameter(B->getLHS()) || readsParameter(B->getRHS()));
+  if (const auto *U = dyn_cast<clang::UnaryOperator>(E))
+    switch (U->getOpcode()) {
+    case clang::UO_Minus:
+    case clang::UO_Plus:
+    case clang::UO_Not:
+    case clang::UO_LNot:
+      return readsParameter(U->getSubExpr());
+    default:
+      return false;
+    }
+  return false;
+}
+} // namespace
+
 CallTranslator::Term CallTranslator::translate(const Expr *E) {
   if (!E)
     return Term::literal(0);
@@ -364,7 +395,7 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
     return opaque(E, Named ? "the declaration of '" + Named->getName().str() + "' does not compile"
                            : "the expression does not compile");
   Expr::EvalResult R;
-  if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx)) {
+  if (E->getType()->isIntegralOrEnumerationType() && !readsParameter(E) && E->EvaluateAsInt(R, Ctx)) {
     llvm::APSInt V = R.Val.getInt();
     int64_t X = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
     return Term::literal(X);
