@@ -435,8 +435,12 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
       collectPath(Context[I].first, *Outer[I], Site);
       return 0;
     });
-  if (!Sig || !Sig->builtin)
-    liftOrReplay(CE, Tr, Site, ReadsContext);
+  if (!Sig || !Sig->builtin) {
+    if (Context.empty()) // on its own: the translator reads its function's parameters as symbols, asking no one
+      lift(CE, Tr, Site);
+    else
+      liftOrReplay(CE, Tr, Site, ReadsContext);
+  }
   add(std::move(Site));
 }
 
@@ -455,7 +459,8 @@ bool samePath(const std::vector<checker::PathCondition> &A, const std::vector<ch
 }
 } // namespace
 
-/// The lift of CE's first calling context is replayed in the others when neither read the context: the walk reads
+/// The lift of CE's first calling context is replayed in its other contexts (never for a call on its own, whose
+/// translator has no context to ask) when neither read the context: the walk reads
 /// the call's values only through its translator, whose answers then depend on the call alone, and on the symbols
 /// and path the call's translation has made so far (the names it chooses, the loop conditions it adds once), which
 /// must be the same. What the lift adds to the site is copied; outputs are those of the walk.
