@@ -291,9 +291,11 @@ TEST_P(Headers, CompileOnTheirOwnAndTheirBuiltinsAreDeclared) {
                               << "(a builtin or runtime declaration bisheng has and clangfe/prelude lacks: declare it "
                                  "there; a defect of upstream's: add it, triaged, to UpstreamDefects)";
   EXPECT_EQ(O.rc, Known.empty() ? 0 : 2) << O.text.substr(0, 8000);
-  for (const auto &[H, Why] : UpstreamDefects)
-    if (Units.count(unitName(H)))
+  for (const auto &[H, Why] : UpstreamDefects) {
+    if (Units.count(unitName(H))) {
       EXPECT_TRUE(Failed.count(unitName(H))) << H << " compiles now: remove it from UpstreamDefects (" << Why << ")";
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Upstream, Headers, ::testing::Values("a2a3", "a5", "cpu"),
