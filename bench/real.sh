@@ -22,12 +22,12 @@ plugin="-fplugin=$build/lib/ptolint.so ${PTOLINT_PLUGIN_ARGS:-}"
 # without them clang reports errors in upstream's headers (their `[aicore]` attribute), so the compile measured is one
 # that parses the kernel as the plugin's does, minus pto-lint's analysis.
 base="-fplugin=$build/lib/ptolint-syntax.so"
-[ -f "$build/lib/ptolint-syntax.so" ] || { echo "bench/real.sh: $build/lib/ptolint-syntax.so is missing (ninja -C $build)"; exit 1; }
 if [ ! -f "$isa/include/pto/pto-inst.hpp" ] || [ ! -d "$isa/tests/npu" ]; then
   echo "bench/real.sh: skipped: needs upstream pto-isa (set PTOISA_DIR, or put it at ../shared/third_party/pto-isa)"
   exit 0
 fi
 isa=$(cd "$isa" && pwd)
+[ -f "$build/lib/ptolint-syntax.so" ] || { echo "bench/real.sh: $build/lib/ptolint-syntax.so is missing (ninja -C $build)"; exit 1; }
 work=$(mktemp -d /tmp/ptolint-real-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 

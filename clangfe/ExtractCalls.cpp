@@ -393,18 +393,15 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
   // caller's arguments): until something does, the lift reads what it would read in any other context (liftOrReplay).
   bool ReadsContext = false;
   if (!Context.empty()) {
-    Tr.ParamValue = [&ReadsContext, F = std::move(Tr.ParamValue)](const ParmVarDecl *P) {
-      ReadsContext = true;
-      return F(P);
+    auto Noting = [&ReadsContext](auto F) {
+      return [&ReadsContext, F = std::move(F)](const auto &...Args) {
+        ReadsContext = true;
+        return F(Args...);
+      };
     };
-    Tr.ParamTile = [&ReadsContext, F = std::move(Tr.ParamTile)](const ParmVarDecl *P) {
-      ReadsContext = true;
-      return F(P);
-    };
-    Tr.InCaller = [&ReadsContext, F = std::move(Tr.InCaller)](const ParmVarDecl *P, const auto &G) {
-      ReadsContext = true;
-      return F(P, G);
-    };
+    Tr.ParamValue = Noting(std::move(Tr.ParamValue));
+    Tr.ParamTile = Noting(std::move(Tr.ParamTile));
+    Tr.InCaller = Noting(std::move(Tr.InCaller));
   }
   if (Ov) {
     for (size_t I = 0; I < Ov->roles.size(); ++I) {
@@ -466,29 +463,35 @@ bool samePath(const std::vector<checker::PathCondition> &A, const std::vector<ch
 /// must be the same. What the lift adds to the site is copied; outputs are those of the walk.
 void Finder::liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext) {
   auto It = Replays.find(CE);
-  if (It != Replays.end() && !ReadsContext && sameSymbols(It->second.symbolsBefore, Site.symbols) &&
-      samePath(It->second.pathBefore, Site.path) && It->second.notUnderstoodBefore == Site.notUnderstood) {
-    const LiftReplay &R = It->second;
-    Site.symbols = R.symbolsAfter;
-    Site.path = R.pathAfter;
-    Site.notUnderstood = R.notUnderstoodAfter;
-    Site.upstream = R.upstream;
+  if (It != Replays.end() && !ReadsContext && It->second.before.sameAs(Site)) {
+    It->second.after.into(Site);
+    Site.upstream = It->second.upstream;
     return;
   }
+  bool Record = It == Replays.end() && !ReadsContext;
   LiftReplay R;
-  if (!ReadsContext && It == Replays.end()) {
-    R.symbolsBefore = Site.symbols;
-    R.pathBefore = Site.path;
-    R.notUnderstoodBefore = Site.notUnderstood;
-  }
+  if (Record)
+    R.before = LiftReplay::Values::of(Site);
   lift(CE, Tr, Site);
-  if (!ReadsContext && It == Replays.end()) {
-    R.symbolsAfter = Site.symbols;
-    R.pathAfter = Site.path;
-    R.notUnderstoodAfter = Site.notUnderstood;
+  if (Record && !ReadsContext) { // the lift did not read the context either
+    R.after = LiftReplay::Values::of(Site);
     R.upstream = Site.upstream;
     Replays.emplace(CE, std::move(R));
   }
+}
+
+Finder::LiftReplay::Values Finder::LiftReplay::Values::of(const CallSite &S) {
+  return {S.symbols, S.path, S.notUnderstood};
+}
+
+bool Finder::LiftReplay::Values::sameAs(const CallSite &S) const {
+  return sameSymbols(symbols, S.symbols) && samePath(path, S.path) && notUnderstood == S.notUnderstood;
+}
+
+void Finder::LiftReplay::Values::into(CallSite &S) const {
+  S.symbols = symbols;
+  S.path = path;
+  S.notUnderstood = notUnderstood;
 }
 
 /// Remembers that the current function refers to D, if D is an instantiated function: the next link of

@@ -72,8 +72,8 @@ std::pair<checker::DType, std::string> dtypeOf(const ASTContext &Ctx, QualType T
 std::string tileSpelling(const TileFacts &T);
 
 /// A RecursiveASTVisitor whose statements of the common kinds (those whose traversal is the node's Visit* calls and
-/// then its children, every one in clang 19's RecursiveASTVisitor.h, and the two kinds of names below) are walked by a plain recursion; the others, and
-/// declarations, as RecursiveASTVisitor walks them. The same nodes are visited in the same order, at a fraction of
+/// then its children, every one in clang 19's RecursiveASTVisitor.h, and the two kinds of names below) are walked by
+/// a plain recursion; the others, and declarations, as RecursiveASTVisitor walks them. The same nodes are visited in the same order, at a fraction of
 /// the cost: the walks over every instantiated body of the pto-isa headers are most of what pto-lint adds to a compile.
 template <class Derived> class StmtWalk : public clang::RecursiveASTVisitor<Derived> {
   using Base = clang::RecursiveASTVisitor<Derived>;
@@ -534,11 +534,17 @@ private:
   /// translation has read its context so far, and is kept up to date by the translator's hooks while the lift runs.
   void liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext);
   /// A lift that read nothing of its calling context: the site's symbols, path and not-understood values before and
-  /// after it, and its checks.
+  /// after it (what the call's translation chooses names and adds conditions by), and its checks.
   struct LiftReplay {
-    std::vector<checker::Symbol> symbolsBefore, symbolsAfter;
-    std::vector<checker::PathCondition> pathBefore, pathAfter;
-    std::vector<std::string> notUnderstoodBefore, notUnderstoodAfter;
+    struct Values {
+      std::vector<checker::Symbol> symbols;
+      std::vector<checker::PathCondition> path;
+      std::vector<std::string> notUnderstood;
+      static Values of(const CallSite &S);
+      bool sameAs(const CallSite &S) const;
+      void into(CallSite &S) const;
+    };
+    Values before, after;
     std::vector<checker::UpstreamCheck> upstream;
   };
   std::map<const CallExpr *, LiftReplay> Replays;
