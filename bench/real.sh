@@ -27,13 +27,17 @@ if [ ! -f "$isa/include/pto/pto-inst.hpp" ] || [ ! -d "$isa/tests/npu" ]; then
   exit 0
 fi
 isa=$(cd "$isa" && pwd)
-[ -f "$build/lib/ptolint-syntax.so" ] || { echo "bench/real.sh: $build/lib/ptolint-syntax.so is missing (ninja -C $build)"; exit 1; }
+if [ ! -f "$build/lib/ptolint-syntax.so" ]; then
+  echo "bench/real.sh: $build/lib/ptolint-syntax.so is missing (ninja -C $build)"
+  exit 1
+fi
 work=$(mktemp -d /tmp/ptolint-real-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 minimum() { sort -n | head -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 
 # The compile commands upstream's CMake builds each kernel with (bench/upstream-db.sh).
 database() { "$here/bench/upstream-db.sh" "$1" "$2" "$isa"; }
@@ -79,18 +83,21 @@ run_target() {
     read -r bm wm bmin wmin < <(measure "$db" "$f" "$reps")
     base_total=$((base_total + bm)); with_total=$((with_total + wm))
     base_min=$((base_min + bmin)); with_min=$((with_min + wmin))
-    awk -v a="$wm" -v b="$bm" -v f="$f" 'BEGIN {printf "%.3f %s\n", a / b, f}' >>"$ratios"
+    echo "$(ratio "$wm" "$bm") $f" >>"$ratios"
   done
   # The worst kernel: the three highest ratios of that pass, each measured again with three times the repeats (one
   # wall-clock median of a few runs on a busy machine can be noise, as a pause of the VM in one plugin run), and
   # the highest of those. Both are printed.
-  local first worst=0 worst_name="" confirm=$((reps * 3))
-  first=$(sort -rn "$ratios" | head -1 | awk '{n = split($2, p, "/"); printf "%s (%s)", p[n], $1}')
+  local first_ratio first_file worst=0 worst_name="" confirm=$((reps * 3))
+  read -r first_ratio first_file < <(sort -rn "$ratios" | head -1)
   while read -r _ f; do
-    local bm wm ratio
+    local bm wm confirmed
     read -r bm wm _ _ < <(measure "$db" "$f" "$confirm")
-    ratio=$(awk -v a="$wm" -v b="$bm" 'BEGIN {printf "%.3f", a / b}')
-    if awk -v a="$ratio" -v b="$worst" 'BEGIN {exit !(a > b)}'; then worst=$ratio; worst_name=$(basename "$f"); fi
+    confirmed=$(ratio "$wm" "$bm")
+    if awk -v a="$confirmed" -v b="$worst" 'BEGIN {exit !(a > b)}'; then
+      worst=$confirmed
+      worst_name=$(basename "$f")
+    fi
   done < <(sort -rn "$ratios" | head -3)
   local cli_args=()
   [[ "${PTOLINT_PLUGIN_ARGS:-}" == *upstream-checks=false* ]] && cli_args+=(--upstream-checks=false)
@@ -99,7 +106,8 @@ run_target() {
   awk -v w="$with_total" -v b="$base_total" -v wm="$with_min" -v bm="$base_min" 'BEGIN {
     printf "  clang -fsyntax-only with / without the plugin: %.3f by medians (%.1f s vs %.1f s), %.3f by minimums\n",
       w / b, w / 1e6, b / 1e6, wm / bm }'
-  echo "  worst kernel: $worst_name ($worst, median of $confirm; highest of the pass: $first)"
+  echo "  worst kernel: $worst_name ($worst, median of $confirm;" \
+    "highest of the pass: $(basename "$first_file") ($first_ratio))"
   sed -E 's/[{}"]//g; s/, /\n/g' "$work/$target.stats" | awk -F': ' '
     {v[$1] = $2}
     END {

@@ -73,8 +73,9 @@ std::string tileSpelling(const TileFacts &T);
 
 /// A RecursiveASTVisitor whose statements of the common kinds (those whose traversal is the node's Visit* calls and
 /// then its children, every one in clang 19's RecursiveASTVisitor.h, and the two kinds of names below) are walked by
-/// a plain recursion; the others, and declarations, as RecursiveASTVisitor walks them. The same nodes are visited in the same order, at a fraction of
-/// the cost: the walks over every instantiated body of the pto-isa headers are most of what pto-lint adds to a compile.
+/// a plain recursion; the others, and declarations, as RecursiveASTVisitor walks them. The same nodes are visited in
+/// the same order, at a fraction of the cost: the walks over every instantiated body of the pto-isa headers are most
+/// of what pto-lint adds to a compile.
 template <class Derived> class StmtWalk : public clang::RecursiveASTVisitor<Derived> {
   using Base = clang::RecursiveASTVisitor<Derived>;
 
