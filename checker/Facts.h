@@ -6,6 +6,7 @@
 #include "term/Term.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +55,27 @@ struct WrittenArg {
   bool literal = false;  // a literal (number, type name, enumerator) the same in every instantiation
 };
 
+/// The written arguments of a tile type, in order: read only, and shared by every copy of the facts that have them
+/// (an operand's facts are copied into each call site and calling context that reads it).
+class WrittenArgs {
+public:
+  WrittenArgs() = default;
+  explicit WrittenArgs(std::vector<WrittenArg> V)
+      : P(V.empty() ? nullptr : std::make_shared<const std::vector<WrittenArg>>(std::move(V))) {}
+  size_t size() const { return P ? P->size() : 0; }
+  bool empty() const { return !P; }
+  const WrittenArg &operator[](size_t I) const { return (*P)[I]; }
+  std::vector<WrittenArg>::const_iterator begin() const { return P ? P->begin() : none().begin(); }
+  std::vector<WrittenArg>::const_iterator end() const { return P ? P->end() : none().end(); }
+
+private:
+  std::shared_ptr<const std::vector<WrittenArg>> P;
+  static const std::vector<WrittenArg> &none() {
+    static const std::vector<WrittenArg> None;
+    return None;
+  }
+};
+
 /// What a front end knows about one tile operand. Enum-valued template arguments are kept by their
 /// enumerator name (as upstream spells them), so the facts do not depend on enumerator values.
 struct TileFacts {
@@ -82,7 +104,7 @@ struct TileFacts {
   /// The `Tile<...>` the tile's type is written as, when this tile alone uses that spelling (its own declaration,
   /// or an alias nothing else uses) in the main file: the written arguments in order and the point after the
   /// last one. Empty: the front end cannot rewrite the type (no fix-it).
-  std::vector<WrittenArg> writtenArgs;
+  WrittenArgs writtenArgs;
   SourceLoc writtenArgsEnd;
 };
 

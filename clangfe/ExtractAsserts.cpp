@@ -295,6 +295,7 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
     return;
   CallTranslator Tr(Ctx, Def, mods(Def), L.Scratch);
   Tr.SymbolPrefix = "u.";
+  Tr.Evaluated = &Evaluated;
   Tr.CallLoc = Def->getBody()->getBeginLoc();
   Tr.StaticInit = [this](const VarDecl *V) { return staticMemberInit(V); };
   // The implementation's locals are read at the statement being lifted (ReadPoint): an assignment that always runs

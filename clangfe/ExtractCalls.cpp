@@ -312,6 +312,7 @@ bool Finder::contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels,
 /// Sets up Tr, which translates values at Call in function G.
 void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G) {
   Tr.Uses = &Uses;
+  Tr.Evaluated = &Evaluated;
   Tr.Masks = &Masks;
   Tr.SetDominates = [this, Call, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, Call); }); };
   Tr.DominatesAt = [this, G](const Stmt *S, const Stmt *At) { return inFunction(G, [&] { return dominates(S, At); }); };

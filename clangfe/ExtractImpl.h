@@ -175,6 +175,13 @@ public:
   explicit TypeUses(ASTContext &Ctx) : Ctx(Ctx) {}
   unsigned aliasUses(const clang::TypedefNameDecl *D);
   unsigned declsAt(SourceLocation TypeStart);
+  /// The template arguments of the `Tile<...>` a variable's type is written as, and where they end, for fix-its
+  /// (CallTranslator::writtenType), read once per variable.
+  struct Written {
+    checker::WrittenArgs args;
+    checker::SourceLoc end;
+  };
+  const Written &written(const VarDecl *VD);
 
   bool TraverseDecl(Decl *D);
   bool TraverseFunctionDecl(FunctionDecl *D);
@@ -187,6 +194,7 @@ private:
   ASTContext &Ctx;
   bool Built = false;
   std::unordered_map<SourceLocation::UIntTy, unsigned> Alias, Starts;
+  std::unordered_map<const VarDecl *, Written> WrittenTypes;
   void build();
 };
 
@@ -285,6 +293,9 @@ public:
   std::string SymbolPrefix = "s.";
   /// The main file's type spellings, for fix-its (null: no fix-its).
   TypeUses *Uses = nullptr;
+  /// The values clang's constant evaluator gave integer expressions, kept for the translators of one unit (null:
+  /// none kept). An expression's value does not depend on where it is read.
+  std::unordered_map<const Expr *, std::optional<int64_t>> *Evaluated = nullptr;
   /// The TU's predicates, followed to their producers (null: only a producer written at the call is read).
   Predicates *Masks = nullptr;
   /// A tile's `data()` is the address TASSIGN placed it at: on the NPU targets TASSIGN sets the tile's pointer to that
@@ -347,6 +358,8 @@ private:
   Term varRef(const VarDecl *VD, const Expr *E);
   std::optional<Term> blockIndex(const Expr *E);
   Term translate(const Expr *E);
+  /// E's value by clang's constant evaluator (kept in Evaluated), if it has one.
+  std::optional<int64_t> constantValue(const Expr *E);
   std::optional<Term> inlined(const clang::CallExpr *CE, const FunctionDecl *FD);
   std::optional<Term> conditionalAssigns(const VarDecl *VD, const std::vector<const clang::BinaryOperator *> &Assigns,
                                          const Stmt *At);
@@ -460,6 +473,7 @@ private:
   const checker::RuleSet &Rules;
   const ScopeMacros &Scopes;
   TypeUses Uses; // main-file type spellings, for fix-its (counted on first use)
+  std::unordered_map<const Expr *, std::optional<int64_t>> Evaluated; // CallTranslator::Evaluated
   Predicates Masks{Ctx, [this](const FunctionDecl *F) -> const std::vector<CallRef> & { return callers(F); },
                    [this](const FunctionDecl *F) {
                      const checker::OpSignature *S = F->getIdentifier() ? Rules.op(F->getName().str()) : nullptr;

@@ -92,10 +92,24 @@ static bool literalArg(const TemplateArgumentLoc &AL) {
 /// The `Tile<...>` VD's type is written as, for fix-its: in VD's own declaration or through aliases, in the main
 /// file, used by VD alone. Parameters are left out: their caller's tile is the one to change.
 void CallTranslator::writtenType(const VarDecl *VD, TileFacts &T) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (!Uses || isa<ParmVarDecl>(VD) || !VD->getTypeSourceInfo() ||
-      !SM.isInMainFile(SM.getExpansionLoc(VD->getLocation())) || Uses->declsAt(VD->getTypeSpecStartLoc()) != 1)
+  if (!Uses)
     return;
+  const TypeUses::Written &W = Uses->written(VD);
+  if (W.args.empty())
+    return;
+  T.writtenArgs = W.args;
+  T.writtenArgsEnd = W.end;
+}
+
+const TypeUses::Written &TypeUses::written(const VarDecl *VD) {
+  auto [It, New] = WrittenTypes.try_emplace(VD);
+  Written &Out = It->second;
+  if (!New)
+    return Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (isa<ParmVarDecl>(VD) || !VD->getTypeSourceInfo() || !SM.isInMainFile(SM.getExpansionLoc(VD->getLocation())) ||
+      declsAt(VD->getTypeSpecStartLoc()) != 1)
+    return Out;
   TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
   for (int Hops = 0; Hops < 6; ++Hops) {
     TL = TL.getUnqualifiedLoc();
@@ -103,9 +117,8 @@ void CallTranslator::writtenType(const VarDecl *VD, TileFacts &T) {
       TL = E.getNamedTypeLoc();
     } else if (auto TD = TL.getAs<TypedefTypeLoc>()) {
       const TypedefNameDecl *D = TD.getTypedefNameDecl();
-      if (!D->getTypeSourceInfo() || !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())) ||
-          Uses->aliasUses(D) != 1)
-        return;
+      if (!D->getTypeSourceInfo() || !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())) || aliasUses(D) != 1)
+        return Out;
       TL = D->getTypeSourceInfo()->getTypeLoc();
     } else {
       break;
@@ -114,25 +127,26 @@ void CallTranslator::writtenType(const VarDecl *VD, TileFacts &T) {
   auto TS = TL.getAs<TemplateSpecializationTypeLoc>();
   const TemplateDecl *Tmpl = TS ? TS.getTypePtr()->getTemplateName().getAsTemplateDecl() : nullptr;
   if (!Tmpl || !isa<ClassTemplateDecl>(Tmpl) || Tmpl->getName() != "Tile" || TS.getNumArgs() == 0)
-    return;
+    return Out;
   std::vector<checker::WrittenArg> Args;
   for (unsigned I = 0; I < TS.getNumArgs(); ++I) {
     const TemplateArgumentLoc &AL = TS.getArgLoc(I);
     SourceRange R = AL.getSourceRange();
     if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
-      return;
+      return Out;
     checker::WrittenArg W;
     W.text = sourceText(Ctx, R);
     if (W.text.empty() || W.text.find('\n') != std::string::npos)
-      return;
+      return Out;
     W.loc = toLoc(Ctx, R.getBegin());
     W.length = unsigned(W.text.size());
     W.literal = literalArg(AL);
     Args.push_back(std::move(W));
   }
-  T.writtenArgs = std::move(Args);
-  T.writtenArgsEnd = toLoc(Ctx, Lexer::getLocForEndOfToken(TS.getArgLoc(TS.getNumArgs() - 1).getSourceRange().getEnd(),
-                                                           0, SM, Ctx.getLangOpts()));
+  Out.args = checker::WrittenArgs(std::move(Args));
+  Out.end = toLoc(Ctx, Lexer::getLocForEndOfToken(TS.getArgLoc(TS.getNumArgs() - 1).getSourceRange().getEnd(), 0, SM,
+                                                  Ctx.getLangOpts()));
+  return Out;
 }
 
 } // namespace extract

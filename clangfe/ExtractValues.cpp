@@ -343,35 +343,60 @@ CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
 }
 
 namespace {
-/// Whether clang's constant evaluator has to read a function parameter's value to evaluate E, which it cannot outside
-/// a call it evaluates ("function parameter with unknown value"): E reads one through operators that need every
-/// operand (casts, arithmetic and comparisons; not `&&`, `||`, `?:`, the comma or an unevaluated operand). Asked
-/// before each evaluation of a condition's levels, which fails there anyway.
-bool readsParameter(const Expr *E) {
+/// Whether clang's constant evaluator has to read a value it cannot know outside a call it evaluates to evaluate E: a
+/// function parameter ("function parameter with unknown value") or a local variable that is neither const nor
+/// constexpr ("read of non-const variable is not allowed in a constant expression"), read through operators that
+/// need every operand (casts, arithmetic and comparisons; not `&&`, `||`, `?:`, the comma or an unevaluated operand).
+/// Asked before each evaluation of a condition's levels, which fails there anyway.
+bool readsRuntimeValue(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     if (C->getCastKind() == clang::CK_LValueToRValue)
       if (const auto *DR = dyn_cast<clang::DeclRefExpr>(C->getSubExpr()->IgnoreParens()))
-        if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()); P && !P->getType()->isReferenceType())
-          return true;
-    return readsParameter(C->getSubExpr());
+        if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && !V->getType()->isReferenceType()) {
+          if (isa<ParmVarDecl>(V))
+            return true;
+          QualType T = V->getType();
+          if (V->hasLocalStorage() && !V->isConstexpr() && !T.isConstQualified() && T->isIntegralOrEnumerationType())
+            return true;
+        }
+    return readsRuntimeValue(C->getSubExpr());
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     return !B->isLogicalOp() && !B->isCommaOp() && !B->isAssignmentOp() &&
-           (readsParameter(B->getLHS()) || readsParameter(B->getRHS()));
+           (readsRuntimeValue(B->getLHS()) || readsRuntimeValue(B->getRHS()));
   if (const auto *U = dyn_cast<clang::UnaryOperator>(E))
     switch (U->getOpcode()) {
     case clang::UO_Minus:
     case clang::UO_Plus:
     case clang::UO_Not:
     case clang::UO_LNot:
-      return readsParameter(U->getSubExpr());
+      return readsRuntimeValue(U->getSubExpr());
     default:
       return false;
     }
   return false;
 }
 } // namespace
+
+std::optional<int64_t> CallTranslator::constantValue(const Expr *E) {
+  std::optional<int64_t> *Kept = nullptr;
+  if (Evaluated) {
+    auto [It, New] = Evaluated->try_emplace(E);
+    if (!New)
+      return It->second;
+    Kept = &It->second;
+  }
+  std::optional<int64_t> Out;
+  Expr::EvalResult R;
+  if (E->EvaluateAsInt(R, Ctx)) {
+    llvm::APSInt V = R.Val.getInt();
+    Out = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
+  }
+  if (Kept)
+    *Kept = Out;
+  return Out;
+}
 
 CallTranslator::Term CallTranslator::translate(const Expr *E) {
   if (!E)
@@ -394,12 +419,9 @@ CallTranslator::Term CallTranslator::translate(const Expr *E) {
                  (Named->isConstexpr() && (!NamedInit || isa<ImplicitValueInitExpr>(NamedInit))))))
     return opaque(E, Named ? "the declaration of '" + Named->getName().str() + "' does not compile"
                            : "the expression does not compile");
-  Expr::EvalResult R;
-  if (E->getType()->isIntegralOrEnumerationType() && !readsParameter(E) && E->EvaluateAsInt(R, Ctx)) {
-    llvm::APSInt V = R.Val.getInt();
-    int64_t X = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
-    return Term::literal(X);
-  }
+  if (E->getType()->isIntegralOrEnumerationType() && !readsRuntimeValue(E))
+    if (std::optional<int64_t> X = constantValue(E))
+      return Term::literal(*X);
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E))
     return cast(C);
@@ -532,9 +554,15 @@ std::optional<CallTranslator::Term> CallTranslator::inlined(const CallExpr *CE, 
   return V;
 }
 
-/// 2^W as a literal (W <= 64).
+/// 2^W as a literal (W <= 64), made once per W.
 static CallTranslator::Term pow2(unsigned W) {
-  return CallTranslator::Term::numeral(support::decimal(static_cast<__int128>(1) << W));
+  static const std::vector<CallTranslator::Term> Powers = [] {
+    std::vector<CallTranslator::Term> Out;
+    for (unsigned I = 0; I <= 64; ++I)
+      Out.push_back(CallTranslator::Term::numeral(support::decimal(static_cast<__int128>(1) << I)));
+    return Out;
+  }();
+  return Powers.at(W);
 }
 
 /// The value of T converted to integer type Ty, as C++ converts: modulo 2^N into Ty's range.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 #include <utility>
 
 namespace pto::term {
@@ -39,8 +40,9 @@ const OpInfo *info(const std::string &Name) {
 bool simpleSymbol(const std::string &S) {
   if (S.empty() || (S[0] >= '0' && S[0] <= '9'))
     return false;
+  static constexpr std::string_view Punctuation = "~!@$%^&*_-+=<>.?/";
   for (char C : S)
-    if (!(std::isalnum(static_cast<unsigned char>(C)) || std::string("~!@$%^&*_-+=<>.?/").find(C) != std::string::npos))
+    if (!(std::isalnum(static_cast<unsigned char>(C)) || Punctuation.find(C) != std::string_view::npos))
       return false;
   return true;
 }
@@ -52,6 +54,8 @@ const char *opName(Op O) {
 }
 
 Term Term::integer(int64_t V) {
+  if (V >= 0 && V < 1024)
+    return literal(V); // the same node: a shared one
   if (V >= 0) {
     auto N = std::make_shared<Node>(Node{Op::Int, Sort::Int, true, V, std::to_string(V), {}});
     return Term(std::move(N));
@@ -61,6 +65,15 @@ Term Term::integer(int64_t V) {
 }
 
 Term Term::literal(int64_t V) {
+  // The small values, which front ends write most, are shared nodes made once (terms are immutable).
+  static const std::vector<Term> Small = [] {
+    std::vector<Term> Out;
+    for (int64_t I = 0; I < 1024; ++I)
+      Out.push_back(Term(std::make_shared<Node>(Node{Op::Int, Sort::Int, true, I, std::to_string(I), {}})));
+    return Out;
+  }();
+  if (V >= 0 && V < static_cast<int64_t>(Small.size()))
+    return Small[static_cast<size_t>(V)];
   return V >= 0 ? numeral(std::to_string(V)) : integer(V); // integer(V < 0): (- numeral)
 }
 
@@ -106,7 +119,7 @@ bool equal(const Term &A, const Term &B) {
 }
 
 namespace {
-void printTo(const Term &T, std::string &Out) {
+void printTo(const Term &T, std::string &Out, const std::function<std::string(const std::string &)> *Rename = nullptr) {
   if (!T) {
     Out += "<no term>";
     return;
@@ -116,12 +129,15 @@ void printTo(const Term &T, std::string &Out) {
   case Op::Bool:
     Out += T.name();
     return;
-  case Op::Var:
-    if (simpleSymbol(T.name()))
-      Out += T.name();
+  case Op::Var: {
+    std::string Renamed = Rename ? (*Rename)(T.name()) : std::string();
+    const std::string &N = Renamed.empty() ? T.name() : Renamed;
+    if (simpleSymbol(N))
+      Out += N;
     else
-      Out += "|" + T.name() + "|";
+      Out += "|" + N + "|";
     return;
+  }
   case Op::Call:
     if (T.args().empty()) {
       Out += T.name();
@@ -136,7 +152,7 @@ void printTo(const Term &T, std::string &Out) {
   }
   for (const Term &A : T.args()) {
     Out += ' ';
-    printTo(A, Out);
+    printTo(A, Out, Rename);
   }
   Out += ')';
 }
@@ -146,6 +162,10 @@ std::string print(const Term &T) {
   std::string S;
   printTo(T, S);
   return S;
+}
+
+void printRenamed(const Term &T, const std::function<std::string(const std::string &)> &Rename, std::string &Out) {
+  printTo(T, Out, &Rename);
 }
 
 Term fromSexp(const Sexp &S, const Prelude *P, std::string *Error, const std::map<std::string, Sort> *Bools) {

@@ -78,6 +78,8 @@ bool equal(const Term &A, const Term &B);
 
 /// SMT-LIB2 text of a term: names quoted `|a.b|` where they need it, negative literals `(- n)`.
 std::string print(const Term &T);
+/// Appends to Out what print(rename(T, Rename)) is, without making the renamed term.
+void printRenamed(const Term &T, const std::function<std::string(const std::string &)> &Rename, std::string &Out);
 
 /// A prelude `define-fun` (rules/prelude.smt2): a macro the evaluators and the solver inline where it is applied.
 struct Macro {

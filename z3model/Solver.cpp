@@ -11,6 +11,7 @@
 #include <functional>
 #include <cstdlib>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <set>
@@ -553,21 +554,20 @@ void symbolsOf(const Term &T, const NameIndex &Index, std::vector<size_t> &Out) 
   });
 }
 
-/// T with every declared constant replaced by its canonical name.
-Term renamed(const Term &T, const NameIndex &Index, const std::vector<std::string> &To) {
-  return term::rename(T, [&](const std::string &N) -> std::string {
-    long I = Index.find(N);
-    return I < 0 ? std::string() : To[I];
-  });
-}
-
 /// A query with its constants renamed `$0`, `$1`, ... in declaration order, optionally cut down to the
 /// property's cone of influence. Equal queries about different operands, calls or targets get equal keys.
 struct Canonical {
-  Query Q;
   std::vector<std::string> Names; // canonical index -> original name
   std::string Key;
   bool Sliced = false;            // something of the original query was left out
+  /// The renamed query, built on first use (a cache hit needs only the key).
+  const Query &query() const {
+    if (!Built)
+      Built = Make();
+    return *Built;
+  }
+  std::function<Query()> Make;
+  mutable std::optional<Query> Built;
 };
 
 /// Where the hypotheses of a query are, and which constants each mentions.
@@ -607,7 +607,8 @@ struct QueryIndex {
 
 /// The query of the constants marked in Need and the hypotheses marked in Take, with Property, its constants
 /// renamed `$0, $1, ...` in declaration order: equal queries about different operands, calls or targets get equal
-/// keys.
+/// keys. The key is printed with the names replaced; the renamed query itself is made only when it is asked for
+/// (Canonical::query: a query whose key is in the cache is not decided again).
 Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::vector<char> &Take,
                 const Term &Property, bool Minimize = true) {
   const Query &Q = X.Q;
@@ -621,10 +622,10 @@ Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::v
     } else {
       C.Sliced = true;
     }
-  C.Q.name = Q.name;
-  C.Q.prelude = Q.prelude;
-  C.Q.proofOnly = Q.proofOnly;
-  C.Q.pool = Q.pool;
+  std::function<std::string(const std::string &)> Rename = [&](const std::string &N) -> std::string {
+    long I = Index.find(N);
+    return I < 0 ? std::string() : To[I];
+  };
   std::string &K = C.Key;
   if (!Q.proofOnly.empty()) // its unknowns are not those of a query Z3 may answer in full
     K.append("(proof-only)\n");
@@ -632,33 +633,64 @@ Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::v
     if (!Need[I])
       continue;
     const Decl &D = Index.at(I);
-    Decl R{"$" + std::to_string(C.Q.decls.size()), D.lo, D.hi, std::nullopt};
-    if (D.definition)
-      R.definition = renamed(*D.definition, Index, To);
-    K.append("(d ").append(R.name);
+    K.append("(d ").append(To[I]);
     K.append(D.lo ? " " + std::to_string(*D.lo) : " _").append(D.hi ? " " + std::to_string(*D.hi) : " _");
-    if (R.definition)
-      K.append(" ").append(term::print(*R.definition));
+    if (D.definition) {
+      K.append(" ");
+      term::printRenamed(*D.definition, Rename, K);
+    }
     K.append(")\n");
-    C.Q.decls.push_back(std::move(R));
   }
   for (size_t J = 0; J < X.NH; ++J)
     if (Take[J]) {
-      C.Q.hypotheses.push_back(renamed(X.hyp(J), Index, To));
-      K.append("(h ").append(term::print(C.Q.hypotheses.back())).append(")\n");
+      K.append("(h ");
+      term::printRenamed(X.hyp(J), Rename, K);
+      K.append(")\n");
     } else {
       C.Sliced = true;
     }
-  C.Q.property = renamed(Property, Index, To);
-  K.append("(p ").append(term::print(C.Q.property)).append(")\n(m");
+  K.append("(p ");
+  term::printRenamed(Property, Rename, K);
+  K.append(")\n(m");
+  std::vector<std::string> Minimized;
   for (const std::string &M : Minimize ? Q.minimize : std::vector<std::string>{}) {
     long I = Index.find(M);
     if (I >= 0 && Need[I]) {
-      C.Q.minimize.push_back(To[I]);
-      K += " " + C.Q.minimize.back();
+      Minimized.push_back(To[I]);
+      K += " " + Minimized.back();
     }
   }
   K += ")";
+  // Q outlives its canonical forms (Solver::checkImpl, completeModel).
+  C.Make = [&Q, Need, Take, Property, To = std::move(To), Minimized = std::move(Minimized)] {
+    NameIndex Index(Q);
+    auto Renamed = [&](const Term &T) {
+      return term::rename(T, [&](const std::string &N) -> std::string {
+        long I = Index.find(N);
+        return I < 0 ? std::string() : To[I];
+      });
+    };
+    Query R;
+    R.name = Q.name;
+    R.prelude = Q.prelude;
+    R.proofOnly = Q.proofOnly;
+    R.pool = Q.pool;
+    for (size_t I = 0; I < Index.size(); ++I)
+      if (Need[I]) {
+        const Decl &D = Index.at(I);
+        R.decls.push_back(Decl{To[I], D.lo, D.hi, std::nullopt});
+        if (D.definition)
+          R.decls.back().definition = Renamed(*D.definition);
+      }
+    size_t NSH = Q.shared ? Q.sharedHypotheses.size() : 0;
+    for (size_t J = 0; J < Take.size(); ++J)
+      if (Take[J])
+        R.hypotheses.push_back(Renamed(J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J])
+                                               : Q.hypotheses[J - NSH]));
+    R.property = Renamed(Property);
+    R.minimize = Minimized;
+    return R;
+  };
   return C;
 }
 
@@ -906,27 +938,50 @@ std::optional<Box> boxOf(const Query &Q, Program &Prog) {
 }
 
 /// Up to N values of [Lo, Hi] (N >= 1), smallest |x| first (of two with one |x|, the negative one), then the two ends
-/// if they are not among them.
-std::vector<int64_t> smallest(int64_t Lo, int64_t Hi, uint64_t N) {
-  std::vector<int64_t> Vs;
-  __int128 Start = Lo > 0 ? Lo : Hi < 0 ? Hi : 0; // the value of [Lo, Hi] nearest 0
-  Vs.push_back(static_cast<int64_t>(Start));
-  for (__int128 K = 1; Vs.size() < N && (Start - K >= Lo || Start + K <= Hi); ++K) {
-    if (Start - K >= Lo)
-      Vs.push_back(static_cast<int64_t>(Start - K));
-    if (Vs.size() < N && Start + K <= Hi)
-      Vs.push_back(static_cast<int64_t>(Start + K));
+/// if they are not among them. Each value is computed when it is read: a budget of 2^16 points makes lists of
+/// thousands of values of which a search often reads the first few.
+class Smallest {
+public:
+  Smallest(int64_t Lo, int64_t Hi, uint64_t N) {
+    Start = Lo > 0 ? Lo : Hi < 0 ? Hi : 0; // the value of [Lo, Hi] nearest 0
+    __int128 Below = Start - Lo, Above = Hi - Start;
+    Steps = std::min<__int128>(N, Below + Above + 1);
+    // From Start, the K-th step takes Start - K, then Start + K, while both are in range; then the side that is left.
+    Both = std::min(Below, Above);
+    BelowLonger = Below > Above;
+    __int128 Rest = Steps - 1, Down, Up;
+    if (Rest <= 2 * Both) {
+      Down = (Rest + 1) / 2;
+      Up = Rest / 2;
+    } else {
+      Down = Both + (BelowLonger ? Rest - 2 * Both : 0);
+      Up = Both + (BelowLonger ? 0 : Rest - 2 * Both);
+    }
+    if (Start - Down != Lo)
+      Ends.push_back(Lo);
+    if (Start + Up != Hi)
+      Ends.push_back(Hi);
   }
-  // Vs is in order of magnitude already: Start is the value nearest 0, and the K-th step adds the values K from it
-  // (0, -1, 1, -2, 2, ... or Lo, Lo + 1, ... or Hi, Hi - 1, ...).
-  auto [Min, Max] = std::minmax_element(Vs.begin(), Vs.end());
-  bool HasLo = *Min == Lo, HasHi = *Max == Hi;
-  if (!HasLo)
-    Vs.push_back(Lo);
-  if (!HasHi)
-    Vs.push_back(Hi);
-  return Vs;
-}
+  size_t size() const { return static_cast<size_t>(Steps) + Ends.size(); }
+  int64_t operator[](size_t I) const {
+    if (static_cast<__int128>(I) >= Steps)
+      return Ends[I - static_cast<size_t>(Steps)];
+    __int128 X = I;
+    if (X <= 2 * Both) {
+      __int128 K = (X + 1) / 2;
+      return static_cast<int64_t>(X % 2 ? Start - K : Start + K);
+    }
+    __int128 K = X - Both;
+    return static_cast<int64_t>(BelowLonger ? Start - K : Start + K);
+  }
+
+private:
+  __int128 Start = 0, Steps = 0, Both = 0;
+  bool BelowLonger = false;
+  std::vector<int64_t> Ends;
+};
+
+Smallest smallest(int64_t Lo, int64_t Hi, uint64_t N) { return Smallest(Lo, Hi, N); }
 } // namespace
 
 /// Decides Q exactly by evaluating it at every point of a small box that contains all feasible values of its
@@ -941,7 +996,7 @@ bool Solver::tryEnumerate(const Query &Q, Compiled &C, Result &Out) {
     Out.vacuous = true;
     return true;
   }
-  std::vector<std::vector<int64_t>> Values;
+  std::vector<Smallest> Values;
   uint64_t Points = 1;
   for (auto [Lo, Hi] : Bx->Range) {
     uint64_t Width = static_cast<uint64_t>(Hi) - static_cast<uint64_t>(Lo) + 1;
@@ -1019,7 +1074,7 @@ bool Solver::tryWitness(const Query &Q, Compiled &C, Result &Out, bool PropertyF
   uint64_t PerConstant = Bx->Order.empty() ? 1 : static_cast<uint64_t>(std::pow(
                                                       static_cast<double>(B.enumeratePoints), 1.0 / Bx->Order.size()));
   PerConstant = std::max<uint64_t>(PerConstant, 2);
-  std::vector<std::vector<int64_t>> Values;
+  std::vector<Smallest> Values;
   uint64_t Points = 1;
   for (auto [Lo, Hi] : Bx->Range) {
     Values.push_back(smallest(Lo, Hi, PerConstant));
@@ -1118,19 +1173,20 @@ bool Solver::completeModel(const Query &Q, std::map<std::string, int64_t> &Model
   if (!preludeReady(*P, Q.prelude))
     return false;
   Canonical W = canonicalize(Q, false);
-  Compiled C(P->GroundProto, W.Q);
+  const Query &WQ = W.query();
+  Compiled C(P->GroundProto, WQ);
   if (!C.Ok)
     return false;
   C.Prog.reset();
-  for (size_t I = 0; I < W.Q.decls.size(); ++I) {
-    const Decl &D = W.Q.decls[I];
+  for (size_t I = 0; I < WQ.decls.size(); ++I) {
+    const Decl &D = WQ.decls[I];
     if (D.definition)
       continue;
     auto It = Model.find(W.Names[I]);
     C.Prog.set(C.DeclSlot[I], It != Model.end() ? It->second
                                                 : smallest(D.lo.value_or(INT64_MIN), D.hi.value_or(INT64_MAX), 1)[0]);
   }
-  for (size_t I = 0; I < W.Q.decls.size(); ++I) {
+  for (size_t I = 0; I < WQ.decls.size(); ++I) {
     std::optional<int64_t> V = C.Prog.value(C.DeclSlot[I]);
     if (!V)
       return false;
@@ -1161,6 +1217,29 @@ size_t SharedCache::size() const {
   return Map.size();
 }
 
+namespace {
+bool namesConstant(const Term &T) {
+  if (T.op() == term::Op::Var)
+    return true;
+  for (const Term &A : T.args())
+    if (namesConstant(A))
+      return true;
+  return false;
+}
+} // namespace
+
+bool Solver::provedGround(const Term &Property, const std::string &Prelude) {
+  if (!B.groundFastPath || !Property || namesConstant(Property) || !preludeReady(*P, Prelude))
+    return false;
+  Program Prog(P->GroundProto);
+  std::optional<int64_t> V = Prog.eval(Prog.compile(Property));
+  if (!V || !*V)
+    return false;
+  ++Queries;
+  ++Ground;
+  return true;
+}
+
 Result Solver::check(const Query &Q) {
   auto Start = std::chrono::steady_clock::now();
   Result R = checkImpl(Q);
@@ -1189,7 +1268,7 @@ Result Solver::checkImpl(const Query &Q) {
       R = *Kept;
       P->Cache.emplace(C.Key, R);
     } else {
-      R = decide(C.Q);
+      R = decide(C.query());
       if (B.cache)
         P->Cache.emplace(C.Key, R);
       if (B.cache && B.shared && (R.verdict == Verdict::Proved || R.verdict == Verdict::ViolatedAlways ||

@@ -127,6 +127,40 @@ TEST(Term, RenamingSharesWhatItDoesNotChange) {
   EXPECT_EQ(Vs, (std::vector<std::string>{"src.vrow", "src.rows", "k"}));
 }
 
+TEST(Term, PrintingRenamedIsPrintingTheRenamedTerm) {
+  Prelude P = prelude();
+  Term T = parse("(and (<= T.vrow (min2 T.rows 64)) (<= 0 k) (= |a b| (- 3)))", &P);
+  // Names that need quotes before or after the renaming, and names kept (an empty result).
+  auto Rename = [](const std::string &N) -> std::string {
+    if (N == "T.vrow")
+      return "$0";
+    if (N == "k")
+      return "a k";
+    if (N == "a b")
+      return "ab";
+    return "";
+  };
+  std::string Out = "prefix ";
+  printRenamed(T, Rename, Out);
+  EXPECT_EQ(Out, "prefix " + print(rename(T, Rename)));
+  EXPECT_EQ(Out, "prefix (and (<= $0 (min2 T.rows 64)) (<= 0 |a k|) (= ab (- 3)))");
+}
+
+TEST(Term, SmallLiteralsAreSharedNodes) {
+  // Front ends write the same small values again and again: one node each, equal to any other literal of the value.
+  EXPECT_TRUE(Term::literal(16).same(Term::literal(16)));
+  EXPECT_TRUE(Term::integer(16).same(Term::literal(16)));
+  for (int64_t V : {int64_t(0), int64_t(1023), int64_t(1024), int64_t(65536)}) {
+    Term L = Term::literal(V);
+    EXPECT_EQ(L.op(), Op::Int);
+    EXPECT_TRUE(L.fits());
+    EXPECT_EQ(L.value(), V);
+    EXPECT_EQ(L.name(), std::to_string(V));
+    EXPECT_TRUE(equal(L, Term::numeral(std::to_string(V))));
+    EXPECT_TRUE(equal(L, Term::integer(V)));
+  }
+}
+
 TEST(Term, PreludeRefusesWhatIsNotADefineFun) {
   Prelude P;
   std::string Why;

@@ -42,6 +42,28 @@ TEST(Solver, ProvesUnderDomain) {
   EXPECT_FALSE(R.vacuous);
 }
 
+TEST(Solver, AGroundPropertyThatHoldsIsProvedWithoutAQuery) {
+  Solver S;
+  const std::string Prelude = "(define-fun min2 ((a Int) (b Int)) Int (ite (< a b) a b))";
+  GroundEvaluator G;
+  ASSERT_TRUE(G.loadPrelude(Prelude));
+  Query Q = q({{"x", 0, 10, std::nullopt}}, {"(> x 20)"}, "true");
+  Q.property = t(G, "(= (min2 16 32) 16)");
+  ASSERT_TRUE(Q.property);
+  Q.prelude = Prelude;
+  EXPECT_TRUE(S.provedGround(Q.property, Prelude));
+  EXPECT_EQ(S.check(Q).verdict, Verdict::Proved) << "what check() says of a query with that property";
+  EXPECT_EQ(S.queriesRun(), 2u);
+  EXPECT_EQ(S.groundDecided(), 2u) << "both decided by the ground evaluator";
+  EXPECT_FALSE(S.provedGround(t("(= 16 17)"), Prelude)) << "false: check() decides whether the path can run";
+  EXPECT_FALSE(S.provedGround(t("(= x x)"), Prelude)) << "names a constant";
+  EXPECT_FALSE(S.provedGround(Term(), Prelude));
+  Budget Off;
+  Off.groundFastPath = false;
+  Solver Z3(Off);
+  EXPECT_FALSE(Z3.provedGround(t("(= 16 16)"), Prelude)) << "the ground evaluator is off: Z3 answers";
+}
+
 TEST(Solver, ConcreteViolationIsAlways) {
   Solver S;
   Result R = S.check(q({{"tmp.bytes", std::nullopt, std::nullopt, "128"}, {"need", {}, {}, "512"}}, {},
