@@ -1231,12 +1231,14 @@ bool namesConstant(const Term &T) {
 bool Solver::provedGround(const Term &Property, const std::string &Prelude) {
   if (!B.groundFastPath || !Property || namesConstant(Property) || !preludeReady(*P, Prelude))
     return false;
+  auto Start = std::chrono::steady_clock::now();
   Program Prog(P->GroundProto);
   std::optional<int64_t> V = Prog.eval(Prog.compile(Property));
   if (!V || !*V)
     return false;
   ++Queries;
   ++Ground;
+  Micros.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
   return true;
 }
 

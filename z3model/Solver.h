@@ -158,8 +158,8 @@ public:
   Result check(const Query &Q);
   /// Whether Property, a term that names no constant, evaluates to true: the verdict check() gives every query with
   /// that property (proved), known without making the query. False when it names a constant, is false, or is not
-  /// evaluated (the ground evaluator off, or a form outside its fragment). Counted as a query the ground evaluator
-  /// decided.
+  /// evaluated (the ground evaluator off, or a form outside its fragment). Counted (and timed) as a query the ground
+  /// evaluator decided.
   bool provedGround(const term::Term &Property, const std::string &Prelude);
 
   /// The "can the property fail?" question as an SMT-LIB2 script (--dump-smt): what `check` asks Z3, in text.

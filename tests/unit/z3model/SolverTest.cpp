@@ -55,6 +55,7 @@ TEST(Solver, AGroundPropertyThatHoldsIsProvedWithoutAQuery) {
   EXPECT_EQ(S.check(Q).verdict, Verdict::Proved) << "what check() says of a query with that property";
   EXPECT_EQ(S.queriesRun(), 2u);
   EXPECT_EQ(S.groundDecided(), 2u) << "both decided by the ground evaluator";
+  EXPECT_EQ(S.queryMicros().size(), 2u) << "both timed as queries";
   EXPECT_FALSE(S.provedGround(t("(= 16 17)"), Prelude)) << "false: check() decides whether the path can run";
   EXPECT_FALSE(S.provedGround(t("(= x x)"), Prelude)) << "names a constant";
   EXPECT_FALSE(S.provedGround(Term(), Prelude));
