@@ -1266,6 +1266,16 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       ++Op.notFollowed;
       ended(Ts, CallEnd::NotFollowed);
     };
+    auto Proved = [&] {
+      T.checks += Ts.size();
+      T.proved += Ts.size();
+      ++Op.proved;
+      ended(Ts, CallEnd::Proved);
+    };
+    auto Decided = [&](std::chrono::steady_clock::time_point Start) {
+      E.Decisions.push_back(
+          std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
+    };
     if (!U.notFollowed.empty()) {
       NotFollowed(U.notFollowed);
       continue;
@@ -1297,12 +1307,8 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
     if (E.Opts.dumpDir.empty()) {
       auto Start = std::chrono::steady_clock::now();
       if (E.Solver.provedGround(Property, E.Rules.prelude())) {
-        E.Decisions.push_back(
-            std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
-        T.checks += Ts.size();
-        T.proved += Ts.size();
-        ++Op.proved;
-        ended(Ts, CallEnd::Proved);
+        Decided(Start);
+        Proved();
         continue;
       }
     }
@@ -1361,12 +1367,9 @@ void Engine::CallRun::upstream(std::vector<Explained> &Xs) {
       if (Res.verdict == Verdict::ViolatedAlways)
         Res.verdict = Verdict::ViolatedSometimes;
     }
-    E.Decisions.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - Start).count());
+    Decided(Start);
     if (Res.verdict == Verdict::Proved) {
-      T.checks += Ts.size();
-      T.proved += Ts.size();
-      ++Op.proved;
-      ended(Ts, CallEnd::Proved);
+      Proved();
       continue;
     }
     if (!Why.empty()) {

@@ -53,13 +53,14 @@ const char *opName(Op O) {
   return I ? I->name : "";
 }
 
+/// Literals 0 .. SharedLiterals - 1 are nodes made once (Term::literal).
+constexpr int64_t SharedLiterals = 1024;
+
 Term Term::integer(int64_t V) {
-  if (V >= 0 && V < 1024)
+  if (V >= 0 && V < SharedLiterals)
     return literal(V); // the same node: a shared one
-  if (V >= 0) {
-    auto N = std::make_shared<Node>(Node{Op::Int, Sort::Int, true, V, std::to_string(V), {}});
-    return Term(std::move(N));
-  }
+  if (V >= 0)
+    return Term(std::make_shared<Node>(Node{Op::Int, Sort::Int, true, V, std::to_string(V), {}}));
   // As SMT-LIB2 writes it, (- n): the magnitude of INT64_MIN does not fit in 64 bits.
   return apply(Op::Sub, {numeral(std::to_string(0 - static_cast<uint64_t>(V)))});
 }
@@ -68,11 +69,11 @@ Term Term::literal(int64_t V) {
   // The small values, which front ends write most, are shared nodes made once (terms are immutable).
   static const std::vector<Term> Small = [] {
     std::vector<Term> Out;
-    for (int64_t I = 0; I < 1024; ++I)
-      Out.push_back(Term(std::make_shared<Node>(Node{Op::Int, Sort::Int, true, I, std::to_string(I), {}})));
+    for (int64_t I = 0; I < SharedLiterals; ++I)
+      Out.push_back(numeral(std::to_string(I)));
     return Out;
   }();
-  if (V >= 0 && V < static_cast<int64_t>(Small.size()))
+  if (V >= 0 && V < SharedLiterals)
     return Small[static_cast<size_t>(V)];
   return V >= 0 ? numeral(std::to_string(V)) : integer(V); // integer(V < 0): (- numeral)
 }

@@ -546,6 +546,21 @@ struct NameIndex {
   }
 };
 
+/// Hypothesis J of a query: its shared table's selected ones first, then its own.
+const Term &hypothesis(const Query &Q, size_t J) {
+  size_t NSH = Q.shared ? Q.sharedHypotheses.size() : 0;
+  return J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J]) : Q.hypotheses[J - NSH];
+}
+
+/// The renaming of a canonical form: a declared constant to its canonical name To[index], anything else kept ("").
+std::function<std::string(const std::string &)> canonicalNames(const NameIndex &Index,
+                                                                const std::vector<std::string> &To) {
+  return [&Index, &To](const std::string &N) -> std::string {
+    long I = Index.find(N);
+    return I < 0 ? std::string() : To[I];
+  };
+}
+
 /// Indices of the declared constants a term mentions.
 void symbolsOf(const Term &T, const NameIndex &Index, std::vector<size_t> &Out) {
   term::forEachVar(T, [&](const Term &V) {
@@ -587,9 +602,7 @@ struct QueryIndex {
       else
         symbolsOf(hyp(J), Index, HypSyms[J]);
   }
-  const Term &hyp(size_t J) const {
-    return J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J]) : Q.hypotheses[J - NSH];
-  }
+  const Term &hyp(size_t J) const { return hypothesis(Q, J); }
   /// The constants declaration I's definition mentions. Definitions are scanned only when their constant is reached
   /// (a call has many facts, a rule reads few).
   const std::vector<size_t> &definitionSymbols(size_t I) {
@@ -622,10 +635,7 @@ Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::v
     } else {
       C.Sliced = true;
     }
-  std::function<std::string(const std::string &)> Rename = [&](const std::string &N) -> std::string {
-    long I = Index.find(N);
-    return I < 0 ? std::string() : To[I];
-  };
+  std::function<std::string(const std::string &)> Rename = canonicalNames(Index, To);
   std::string &K = C.Key;
   if (!Q.proofOnly.empty()) // its unknowns are not those of a query Z3 may answer in full
     K.append("(proof-only)\n");
@@ -664,12 +674,8 @@ Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::v
   // Q outlives its canonical forms (Solver::checkImpl, completeModel).
   C.Make = [&Q, Need, Take, Property, To = std::move(To), Minimized = std::move(Minimized)] {
     NameIndex Index(Q);
-    auto Renamed = [&](const Term &T) {
-      return term::rename(T, [&](const std::string &N) -> std::string {
-        long I = Index.find(N);
-        return I < 0 ? std::string() : To[I];
-      });
-    };
+    std::function<std::string(const std::string &)> Rename = canonicalNames(Index, To);
+    auto Renamed = [&](const Term &T) { return term::rename(T, Rename); };
     Query R;
     R.name = Q.name;
     R.prelude = Q.prelude;
@@ -682,11 +688,9 @@ Canonical build(const QueryIndex &X, const std::vector<char> &Need, const std::v
         if (D.definition)
           R.decls.back().definition = Renamed(*D.definition);
       }
-    size_t NSH = Q.shared ? Q.sharedHypotheses.size() : 0;
     for (size_t J = 0; J < Take.size(); ++J)
       if (Take[J])
-        R.hypotheses.push_back(Renamed(J < NSH ? Q.shared->hypotheses().at(Q.sharedHypotheses[J])
-                                               : Q.hypotheses[J - NSH]));
+        R.hypotheses.push_back(Renamed(hypothesis(Q, J)));
     R.property = Renamed(Property);
     R.minimize = Minimized;
     return R;
