@@ -417,8 +417,15 @@ bool Finder::mayReach(SourceRange R, const FunctionDecl *Fn) {
   return anyIn(ReachingCalls[Fn], File, Begin, End);
 }
 
+bool Finder::mayReach(const Stmt *S, const FunctionDecl *Fn) {
+  auto [It, New] = StmtReaches.try_emplace(S, false);
+  if (New)
+    It->second = mayReach(S->getSourceRange(), Fn); // (no insertion into StmtReaches on the way)
+  return It->second;
+}
+
 void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
-  if (!S || L.OverBudget || !mayReach(S->getSourceRange(), F.Fn))
+  if (!S || L.OverBudget || !mayReach(S, F.Fn))
     return;
   if (L.Budget-- == 0) {
     L.OverBudget = true;

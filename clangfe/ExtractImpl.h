@@ -6,6 +6,7 @@
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseMap.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <functional>
@@ -591,6 +592,9 @@ private:
   using Offsets = std::map<clang::FileID, std::vector<unsigned>>;
   bool mayReach(const FunctionDecl *Def);
   bool mayReach(clang::SourceRange R, const FunctionDecl *Fn);
+  /// mayReach of a statement's range in Fn (whose body holds it), kept: every walk of a helper asks it again.
+  bool mayReach(const Stmt *S, const FunctionDecl *Fn);
+  llvm::DenseMap<const Stmt *, bool> StmtReaches;
   static bool anyIn(const Offsets &O, clang::FileID File, unsigned Begin, unsigned End);
   std::optional<Offsets> AssertOffsets;
   /// Per helper: 1 if it may reach an assert, 2 if not, 0 while being decided (a recursion: may); and the calls of

@@ -362,15 +362,10 @@ int Program::compileIn(const term::Term &T, const std::map<std::string, int> *Pa
   }
   // `(mod x M)` with M past 64 bits: unsigned 64-bit arithmetic wraps at 2^64, which C++ values of the facts
   // (non-negative, below 2^63) never reach.
-  if (T.op() == term::Op::Mod && T.args().size() == 2 && T.args()[1].op() == term::Op::Int && !T.args()[1].fits()) {
-    const std::string &Digits = T.args()[1].name();
-    unsigned __int128 M = 0;
-    bool Ok = !Digits.empty() && Digits.size() <= 38;
-    for (char C : Digits)
-      Ok = Ok && C >= '0' && C <= '9' && ((M = M * 10 + unsigned(C - '0')), true);
-    if (!Ok || M <= static_cast<unsigned __int128>(INT64_MAX))
+  if (std::optional<unsigned __int128> M = bigModulus(T)) {
+    if (*M == 0)
       return node(Op::Fail);
-    Bigs.push_back(M);
+    Bigs.push_back(*M);
     return node(Op::ModBig, int64_t(Bigs.size() - 1), {compileIn(T.args()[0], Params, Depth + 1)});
   }
   std::vector<int> Kids;
@@ -386,14 +381,34 @@ int Program::compileIn(const term::Term &T, const std::map<std::string, int> *Pa
       Bound[M->params[I].first] = Kids[I];
     return compileIn(M->body, &Bound, Depth + 1);
   }
-  static const std::map<term::Op, Op> Ops = {
-      {term::Op::And, Op::And}, {term::Op::Or, Op::Or},   {term::Op::Implies, Op::Implies}, {term::Op::Ite, Op::Ite},
-      {term::Op::Not, Op::Not}, {term::Op::Xor, Op::Xor}, {term::Op::Add, Op::Add},         {term::Op::Mul, Op::Mul},
-      {term::Op::Sub, Op::Sub}, {term::Op::Div, Op::Div}, {term::Op::Mod, Op::Mod},         {term::Op::Abs, Op::Abs},
-      {term::Op::Lt, Op::Lt},   {term::Op::Le, Op::Le},   {term::Op::Gt, Op::Gt},           {term::Op::Ge, Op::Ge},
-      {term::Op::Eq, Op::Eq},   {term::Op::Distinct, Op::Distinct}};
-  auto It = Ops.find(T.op());
-  Op O = It == Ops.end() ? Op::Other : It->second;
+  // A form the evaluator does not know still evaluates its arguments first (so a non-ground argument and an
+  // unknown form both give nullopt), as GroundEvaluator does.
+  return node(opOf(T.op(), N), 0, std::move(Kids));
+}
+
+Program::Op Program::opOf(term::Op Form, size_t N) {
+  Op O;
+  switch (Form) {
+  case term::Op::And: O = Op::And; break;
+  case term::Op::Or: O = Op::Or; break;
+  case term::Op::Implies: O = Op::Implies; break;
+  case term::Op::Ite: O = Op::Ite; break;
+  case term::Op::Not: O = Op::Not; break;
+  case term::Op::Xor: O = Op::Xor; break;
+  case term::Op::Add: O = Op::Add; break;
+  case term::Op::Mul: O = Op::Mul; break;
+  case term::Op::Sub: O = Op::Sub; break;
+  case term::Op::Div: O = Op::Div; break;
+  case term::Op::Mod: O = Op::Mod; break;
+  case term::Op::Abs: O = Op::Abs; break;
+  case term::Op::Lt: O = Op::Lt; break;
+  case term::Op::Le: O = Op::Le; break;
+  case term::Op::Gt: O = Op::Gt; break;
+  case term::Op::Ge: O = Op::Ge; break;
+  case term::Op::Eq: O = Op::Eq; break;
+  case term::Op::Distinct: O = Op::Distinct; break;
+  default: return Op::Other;
+  }
   bool Arity = true;
   switch (O) {
   case Op::Implies: case Op::Xor: case Op::Div: case Op::Mod: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge:
@@ -411,17 +426,86 @@ int Program::compileIn(const term::Term &T, const std::map<std::string, int> *Pa
   default:
     break;
   }
-  // A form the evaluator does not know still evaluates its arguments first (so a non-ground argument and an
-  // unknown form both give nullopt), as GroundEvaluator does.
-  return node(Arity ? O : Op::Other, 0, std::move(Kids));
+  return Arity ? O : Op::Other;
+}
+
+std::optional<unsigned __int128> Program::bigModulus(const term::Term &T) {
+  if (T.op() != term::Op::Mod || T.args().size() != 2 || T.args()[1].op() != term::Op::Int || T.args()[1].fits())
+    return std::nullopt;
+  const std::string &Digits = T.args()[1].name();
+  unsigned __int128 M = 0;
+  bool Ok = !Digits.empty() && Digits.size() <= 38;
+  for (char C : Digits)
+    Ok = Ok && C >= '0' && C <= '9' && ((M = M * 10 + unsigned(C - '0')), true);
+  if (!Ok || M <= static_cast<unsigned __int128>(INT64_MAX))
+    return 0; // not a modulus the evaluator reads: the form fails
+  return M;
+}
+
+/// Evaluates a term without constants directly, as compile() then eval() of a fresh Program would (the same
+/// nodes, limits and order; tests/unit/z3model/GroundTest.cpp checks the two agree): prelude macros are expanded
+/// where they are applied, each parameter read evaluating its argument where the application is.
+class Program::Closed {
+public:
+  explicit Closed(const term::Prelude *Macros) : Macros(Macros) {}
+  /// A macro application being evaluated: its arguments, in the application's own scope.
+  struct Scope {
+    const term::Macro *M;
+    const std::vector<term::Term> *Args;
+    const Scope *Outer;
+    int Depth; // the compile depth of the arguments
+  };
+  // Depth: compile()'s depth of T; EvDepth: ev()'s depth of the node T compiles to.
+  std::optional<int64_t> eval(const term::Term &T, const Scope *In, int Depth, int EvDepth) {
+    if (Depth > 200 || !T || EvDepth > 400)
+      return std::nullopt;
+    switch (T.op()) {
+    case term::Op::Int:
+      return T.fits() ? std::optional<int64_t>(T.value()) : std::nullopt;
+    case term::Op::Bool:
+      return T.value();
+    case term::Op::Var:
+      // A parameter is its argument's node itself; anything else is a constant, which has no value here.
+      if (In)
+        for (size_t I = 0; I < In->M->params.size(); ++I)
+          if (In->M->params[I].first == T.name())
+            return eval((*In->Args)[I], In->Outer, In->Depth, EvDepth);
+      return std::nullopt;
+    default:
+      break;
+    }
+    if (std::optional<unsigned __int128> M = bigModulus(T)) {
+      if (*M == 0)
+        return std::nullopt;
+      return apply(Op::ModBig, 1, [&](size_t) { return eval(T.args()[0], In, Depth + 1, EvDepth + 1); }, *M);
+    }
+    const std::vector<term::Term> &Args = T.args();
+    size_t N = Args.size();
+    if (T.op() == term::Op::Call) {
+      const term::Macro *M = Macros ? Macros->find(T.name()) : nullptr;
+      if (!M || M->params.size() != N)
+        return std::nullopt;
+      Scope Inner{M, &Args, In, Depth + 1};
+      return eval(M->body, &Inner, Depth + 1, EvDepth);
+    }
+    Op O = opOf(T.op(), N);
+    if (O == Op::Other)
+      return std::nullopt; // its arguments' values, whatever they are, give none
+    return apply(O, N, [&](size_t I) { return eval(Args[I], In, Depth + 1, EvDepth + 1); }, 0);
+  }
+
+private:
+  const term::Prelude *Macros;
+};
+
+std::optional<int64_t> Program::evalClosed(const term::Prelude *Macros, const term::Term &T) {
+  return Closed(Macros).eval(T, nullptr, 0, 0);
 }
 
 std::optional<int64_t> Program::ev(int N, int Depth) {
   if (Depth > 400)
     return std::nullopt;
   const Node &Nd = Nodes[N];
-  auto Kid = [&](size_t I) { return ev(Nd.kids[I], Depth + 1); };
-  size_t K = Nd.kids.size();
   switch (Nd.op) {
   case Op::Const:
     return Nd.k;
@@ -429,9 +513,18 @@ std::optional<int64_t> Program::ev(int N, int Depth) {
     return value(static_cast<int>(Nd.k));
   case Op::Fail:
     return std::nullopt;
+  default:
+    return apply(Nd.op, Nd.kids.size(), [&](size_t I) { return ev(Nd.kids[I], Depth + 1); },
+                 Nd.op == Op::ModBig ? Bigs[Nd.k] : 0);
+  }
+}
+
+template <class KidValue>
+std::optional<int64_t> Program::apply(Op O, size_t K, const KidValue &Kid, unsigned __int128 Modulus) {
+  switch (O) {
   case Op::And:
   case Op::Or: {
-    bool IsAnd = Nd.op == Op::And, Unknown = false;
+    bool IsAnd = O == Op::And, Unknown = false;
     for (size_t I = 0; I < K; ++I) {
       auto V = Kid(I);
       if (!V)
@@ -463,7 +556,7 @@ std::optional<int64_t> Program::ev(int N, int Depth) {
   default:
     break;
   }
-  int64_t Small[4];
+  int64_t Small[4] = {0, 0, 0, 0};
   std::vector<int64_t> Big;
   int64_t *V = Small;
   if (K > 4) {
@@ -476,16 +569,16 @@ std::optional<int64_t> Program::ev(int N, int Depth) {
       return std::nullopt;
     V[I] = *X;
   }
-  switch (Nd.op) {
+  switch (O) {
   case Op::Not:
     return V[0] ? 0 : 1;
   case Op::Xor:
     return (V[0] != 0) != (V[1] != 0);
   case Op::Add:
   case Op::Mul: {
-    I128 Acc = Nd.op == Op::Add ? 0 : 1;
+    I128 Acc = O == Op::Add ? 0 : 1;
     for (size_t I = 0; I < K; ++I) {
-      Acc = Nd.op == Op::Add ? Acc + V[I] : Acc * V[I];
+      Acc = O == Op::Add ? Acc + V[I] : Acc * V[I];
       if (!fit(Acc))
         return std::nullopt;
     }
@@ -509,10 +602,10 @@ std::optional<int64_t> Program::ev(int N, int Depth) {
     I128 Q = A >= 0 ? A / Abs : -((-A + Abs - 1) / Abs);
     if (B < 0)
       Q = -Q;
-    return fit(Nd.op == Op::Div ? Q : A - B * Q);
+    return fit(O == Op::Div ? Q : A - B * Q);
   }
   case Op::ModBig: // the modulus exceeds every int64 value: a non-negative x is its own residue
-    return V[0] >= 0 ? std::optional<int64_t>(V[0]) : fit(I128(V[0]) + I128(Bigs[Nd.k]));
+    return V[0] >= 0 ? std::optional<int64_t>(V[0]) : fit(I128(V[0]) + I128(Modulus));
   case Op::Abs:
     return fit(V[0] < 0 ? -I128(V[0]) : I128(V[0]));
   case Op::Lt: return V[0] < V[1];

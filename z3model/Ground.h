@@ -77,6 +77,9 @@ public:
   std::optional<Interval> rangeOf(int Slot);
   /// Every constant a compiled term or definition mentions, by name (macros are inlined, not listed).
   const std::map<std::string, int> &slots() const { return Slots; }
+  /// The value of a term that names no constant, as `Program P(...); P.eval(P.compile(T))` gives it, without
+  /// building the program (the solver's test of a ground property, once per check).
+  static std::optional<int64_t> evalClosed(const term::Prelude *Macros, const term::Term &T);
 
 private:
   /// ModBig: `(mod x M)` with a literal M past 64 bits (the 2^64 of unsigned 64-bit wrap-around), its k an index
@@ -106,6 +109,15 @@ private:
   int node(Op O, int64_t K = 0, std::vector<int> Kids = {});
   int compileIn(const term::Term &T, const std::map<std::string, int> *Params, int Depth);
   std::optional<int64_t> ev(int N, int Depth);
+  /// The node of a form with N arguments: Other for a form the evaluator does not know, or a wrong arity.
+  static Op opOf(term::Op Form, size_t N);
+  /// M of `(mod x M)` with a literal M past 64 bits (0: such a literal the evaluator cannot read); else nullopt.
+  static std::optional<unsigned __int128> bigModulus(const term::Term &T);
+  /// The value of an operation O on K arguments, Kid(I) giving the I-th (read lazily: `and`, `or`, `=>` and `ite`
+  /// read only what decides them); Modulus is ModBig's.
+  template <class KidValue>
+  static std::optional<int64_t> apply(Op O, size_t K, const KidValue &Kid, unsigned __int128 Modulus);
+  class Closed;
   std::optional<Interval> rv(int N, int Depth);
 };
 

@@ -1236,8 +1236,7 @@ bool Solver::provedGround(const Term &Property, const std::string &Prelude) {
   if (!B.groundFastPath || !Property || namesConstant(Property) || !preludeReady(*P, Prelude))
     return false;
   auto Start = std::chrono::steady_clock::now();
-  Program Prog(P->GroundProto);
-  std::optional<int64_t> V = Prog.eval(Prog.compile(Property));
+  std::optional<int64_t> V = Program::evalClosed(P->GroundProto.prelude(), Property);
   if (!V || !*V)
     return false;
   ++Queries;

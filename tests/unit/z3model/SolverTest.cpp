@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 using namespace pto::z3model;
 
@@ -325,6 +326,88 @@ TEST(Program, EvaluatesTheRuleFragmentExactly) {
   EXPECT_EQ(P.eval(T), std::nullopt);
   P.set(X, 6);
   EXPECT_EQ(P.eval(T), 12);
+}
+
+/// A random closed term: literals, every form, and applications of the prelude's macros (one ignores an argument,
+/// one reads it twice, one is unknown, one has the wrong arity).
+std::string randomClosedTerm(std::mt19937 &Rng, int Depth) {
+  auto Pick = [&](int N) { return static_cast<int>(Rng() % N); };
+  if (Depth == 0 || Pick(5) == 0) {
+    const char *Leaves[] = {"0", "1", "3", "(- 2)", "7", "true", "false", "x", "99999999999999999999"};
+    return Leaves[Pick(9)];
+  }
+  auto T = [&] { return randomClosedTerm(Rng, Depth - 1); };
+  switch (Pick(8)) {
+  case 0:
+    return "(sq " + T() + ")";
+  case 1:
+    return "(first " + T() + " " + T() + ")";
+  case 2:
+    return "(twice " + T() + ")";
+  case 3:
+    return "(nosuch " + T() + ")";
+  case 4:
+    return "(sq " + T() + " " + T() + ")";
+  case 5:
+    return "(ite " + T() + " " + T() + " " + T() + ")";
+  case 6:
+    return "(mod " + T() + " " + (Pick(2) ? std::string("18446744073709551616") : T()) + ")";
+  default: {
+    const char *F[] = {"+", "-", "*", "div", "abs", "<", "<=", "=", "distinct", "and", "or", "not", "=>", "xor"};
+    std::string Op = F[Pick(14)];
+    if (Op == "abs" || Op == "not")
+      return "(" + Op + " " + T() + ")";
+    return "(" + Op + " " + T() + " " + T() + ")";
+  }
+  }
+}
+
+TEST(Program, ClosedEvaluationIsCompiledEvaluation) {
+  GroundEvaluator Prelude;
+  ASSERT_TRUE(Prelude.loadPrelude("(define-fun sq ((a Int)) Int (* a a))"
+                                  "(define-fun first ((a Int) (b Int)) Int a)"
+                                  "(define-fun twice ((a Int)) Int (+ a (first a (div 1 0))))"));
+  auto Compiled = [&](const Term &T) {
+    Program P(Prelude);
+    return P.eval(P.compile(T));
+  };
+  std::mt19937 Rng(7);
+  unsigned Valued = 0;
+  for (int I = 0; I < 20000; ++I) {
+    std::string Text = randomClosedTerm(Rng, 6);
+    Term T = t(Prelude, Text);
+    if (!T)
+      continue;
+    std::optional<int64_t> Want = Compiled(T);
+    Valued += Want.has_value();
+    EXPECT_EQ(Program::evalClosed(Prelude.prelude(), T), Want) << Text;
+  }
+  EXPECT_GT(Valued, 2000u); // the sample is not all "no value"
+  // The limits: nesting past 200 (compiling), and evaluation deeper than 400 through macro bodies.
+  std::string Deep = "1";
+  for (int I = 0; I < 210; ++I)
+    Deep = "(+ 1 " + Deep + ")";
+  EXPECT_EQ(Compiled(t(Prelude, Deep)), std::nullopt);
+  EXPECT_EQ(Program::evalClosed(Prelude.prelude(), t(Prelude, Deep)), std::nullopt);
+  // Evaluation deeper than 400 through macro bodies: (deep (deep A)) with bodies of 150 reads A's leaf at depth
+  // about 300 + A's own, so the limit falls inside A = 90..110 (and compiling, at most 200 deep, does not fail).
+  GroundEvaluator Long;
+  std::string Body = "a";
+  for (int I = 0; I < 150; ++I)
+    Body = "(+ 1 " + Body + ")";
+  ASSERT_TRUE(Long.loadPrelude("(define-fun deep ((a Int)) Int " + Body + ")"));
+  std::set<bool> Seen;
+  for (int A = 90; A <= 110; ++A) {
+    std::string Arg = "1";
+    for (int I = 0; I < A; ++I)
+      Arg = "(+ 1 " + Arg + ")";
+    Term T = t(Long, "(deep (deep " + Arg + "))");
+    Program P(Long);
+    std::optional<int64_t> Want = P.eval(P.compile(T));
+    Seen.insert(Want.has_value());
+    EXPECT_EQ(Program::evalClosed(Long.prelude(), T), Want) << A;
+  }
+  EXPECT_EQ(Seen.size(), 2u);
 }
 
 /// A random term over x, y and d = (+ x 3), from every form the evaluator knows.
