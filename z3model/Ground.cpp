@@ -443,7 +443,7 @@ std::optional<unsigned __int128> Program::bigModulus(const term::Term &T) {
 }
 
 /// Evaluates a term without constants directly, as compile() then eval() of a fresh Program would (the same
-/// nodes, limits and order; tests/unit/z3model/GroundTest.cpp checks the two agree): prelude macros are expanded
+/// nodes, limits and order; Program.ClosedEvaluationIsCompiledEvaluation checks the two agree): prelude macros are expanded
 /// where they are applied, each parameter read evaluating its argument where the application is.
 class Program::Closed {
 public:
@@ -467,7 +467,7 @@ public:
     case term::Op::Var:
       // A parameter is its argument's node itself; anything else is a constant, which has no value here.
       if (In)
-        for (size_t I = 0; I < In->M->params.size(); ++I)
+        for (size_t I = In->M->params.size(); I-- > 0;) // the last of a repeated name, as compile() binds it
           if (In->M->params[I].first == T.name())
             return eval((*In->Args)[I], In->Outer, In->Depth, EvDepth);
       return std::nullopt;

@@ -383,6 +383,13 @@ TEST(Program, ClosedEvaluationIsCompiledEvaluation) {
     EXPECT_EQ(Program::evalClosed(Prelude.prelude(), T), Want) << Text;
   }
   EXPECT_GT(Valued, 2000u); // the sample is not all "no value"
+  // A parameter name given twice reads the last argument of that name, as the compiled program binds it.
+  GroundEvaluator Twice;
+  ASSERT_TRUE(Twice.loadPrelude("(define-fun dup ((a Int) (a Int)) Int a)"));
+  Term Dup = t(Twice, "(dup 1 2)");
+  Program PD(Twice);
+  EXPECT_EQ(PD.eval(PD.compile(Dup)), 2);
+  EXPECT_EQ(Program::evalClosed(Twice.prelude(), Dup), 2);
   // The limits: nesting past 200 (compiling), and evaluation deeper than 400 through macro bodies.
   std::string Deep = "1";
   for (int I = 0; I < 210; ++I)
