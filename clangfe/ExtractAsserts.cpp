@@ -31,7 +31,7 @@ constexpr unsigned StatementBudget = 20000;
 constexpr unsigned MaxHelperDepth = 12;
 
 /// Makes the compiled-out form of PTO_ASSERT keep its condition where the compiler never instantiates it,
-/// `do { if constexpr (false) { (void)sizeof(!!(condition)); } } while (0)` (the statement form of the _DEBUG
+/// `do { if constexpr (false) { (void)sizeof((condition) ? true : false); } } while (0)` (the statement form of the _DEBUG
 /// macro), and records where each expansion starts and its message. The program is the same: the branch is discarded,
 /// and in a template it is not even instantiated ([stmt.if]/2), so a condition that does not compile for some
 /// instantiation is no error; the walk instantiates it on the side (Finder::instantiatedCondition).
@@ -66,12 +66,12 @@ public:
       return T;
     };
     Token Param = Word(Cond->getNameStart());
-    Token Body[] = {Word("do"),         Tok(tok::l_brace),  Word("if"),         Word("constexpr"), Tok(tok::l_paren),
-                    Word("false"),      Tok(tok::r_paren),  Tok(tok::l_brace),  Tok(tok::l_paren), Word("void"),
-                    Tok(tok::r_paren),  Word("sizeof"),     Tok(tok::l_paren),  Tok(tok::exclaim), Tok(tok::exclaim),
-                    Tok(tok::l_paren),  Param,              Tok(tok::r_paren),  Tok(tok::r_paren), Tok(tok::semi),
-                    Tok(tok::r_brace),  Tok(tok::r_brace),  Word("while"),      Tok(tok::l_paren), Word("false"),
-                    Tok(tok::r_paren)};
+    Token Body[] = {Word("do"),        Tok(tok::l_brace), Word("if"),        Word("constexpr"), Tok(tok::l_paren),
+                    Word("false"),     Tok(tok::r_paren), Tok(tok::l_brace), Tok(tok::l_paren), Word("void"),
+                    Tok(tok::r_paren), Word("sizeof"),    Tok(tok::l_paren), Tok(tok::l_paren), Param,
+                    Tok(tok::r_paren), Tok(tok::question), Word("true"),     Tok(tok::colon),   Word("false"),
+                    Tok(tok::r_paren), Tok(tok::semi),    Tok(tok::r_brace), Tok(tok::r_brace), Word("while"),
+                    Tok(tok::l_paren), Word("false"),     Tok(tok::r_paren)};
     redefineMacro(PP, const_cast<IdentifierInfo *>(II), MI, Body, MD->getLocation());
   }
 
@@ -147,7 +147,7 @@ std::string collapseSpace(StringRef S) {
   return Out;
 }
 
-/// The condition AssertRecorder's form keeps in its discarded branch, `(void)sizeof(!!(condition))`; null when the
+/// The condition AssertRecorder's form keeps in its discarded branch, `(void)sizeof((condition) ? true : false)`; null when the
 /// branch is empty (an instantiation).
 const Expr *keptCondition(const IfStmt *If) {
   const auto *Then = dyn_cast_or_null<CompoundStmt>(If->getThen());
@@ -156,12 +156,8 @@ const Expr *keptCondition(const IfStmt *If) {
   const auto *SO = Cast ? dyn_cast<UnaryExprOrTypeTraitExpr>(Cast->getSubExpr()->IgnoreParens()) : nullptr;
   if (!SO || SO->getKind() != UETT_SizeOf || SO->isArgumentType())
     return nullptr;
-  const Expr *E = SO->getArgumentExpr()->IgnoreParens();
-  for (int I = 0; I < 2 && E; ++I) {
-    const auto *Not = dyn_cast<UnaryOperator>(E);
-    E = Not && Not->getOpcode() == UO_LNot ? Not->getSubExpr()->IgnoreParens() : nullptr;
-  }
-  return E;
+  const auto *Test = dyn_cast<ConditionalOperator>(SO->getArgumentExpr()->IgnoreParens());
+  return Test ? Test->getCond()->IgnoreParens() : nullptr;
 }
 
 /// The `do` statements of S's subtree by where they start, the first of each place (the asserts of a template's
@@ -562,7 +558,7 @@ void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
 }
 
 /// An expansion of PTO_ASSERT: `do { if (!(condition)) ... } while (0)` in a _DEBUG build, else AssertRecorder's
-/// `do { if constexpr (false) { (void)sizeof(!!(condition)); } } while (false)`, whose branch an instantiation leaves
+/// `do { if constexpr (false) { (void)sizeof((condition) ? true : false); } } while (false)`, whose branch an instantiation leaves
 /// empty.
 void Finder::liftAssertStmt(const DoStmt *S, SourceLocation At, LiftFrame &F, Lift &L) {
   F.Tr->ReadPoint = S;
