@@ -29,18 +29,20 @@ struct ScopeMacros {
   std::vector<clang::SourceRange> vecScope, simdFunction;
   /// Upstream's asserts, `PTO_ASSERT(condition, message)`: where each expansion starts (raw encoding) -> its message.
   std::map<clang::SourceLocation::UIntTy, std::string> asserts;
+  /// Where the compiled-out macro drops the condition (AssertRecorder): its tokens, macro-expanded, by where the
+  /// expansion starts. The walk parses the condition of an assert it reaches from these (Finder::parsedCondition).
+  std::map<clang::SourceLocation::UIntTy, std::vector<clang::Token>> conditions;
   bool upstream = false; // upstream's checks are lifted (Options::upstreamChecks): every op of pto_instr.hpp is a call
-  /// The parse's semantic analysis, while it lives (LintConsumer): instantiates the asserts' conditions that
-  /// templates discard.
+  /// The parse's semantic analysis, while it lives (LintConsumer): parses the asserts' conditions where they are
+  /// and instantiates them.
   clang::Sema *sema = nullptr;
 };
 
 /// Registers the preprocessor callbacks that fill Out (which must outlive the preprocessor): the vector scope macros,
 /// and with UpstreamChecks upstream's asserts (recordUpstreamAsserts).
 void recordScopeMacros(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out, bool UpstreamChecks = false);
-/// Records each `PTO_ASSERT` expansion in Out, and makes its compiled-out form keep the condition in the AST (in a
-/// discarded `if constexpr` branch, so the program is the same) for the lifting of upstream's checks
-/// (ExtractAsserts.cpp).
+/// Records each `PTO_ASSERT` expansion in Out, with the condition's tokens where the compiled-out form drops them,
+/// for the lifting of upstream's checks (ExtractAsserts.cpp). The program is the same.
 void recordUpstreamAsserts(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros> Out);
 
 /// Finds calls of the rule set's ops (matched by qualified name pto::<OP>, so the real pto-isa headers and

@@ -11,6 +11,7 @@
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
+#include "clang/Parse/Parser.h"
 #include "clang/Sema/EnterExpressionEvaluationContext.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/Template.h"
@@ -30,11 +31,24 @@ constexpr unsigned StatementBudget = 20000;
 /// Helper calls followed below the op, at most.
 constexpr unsigned MaxHelperDepth = 12;
 
-/// Makes the compiled-out form of PTO_ASSERT keep its condition where the compiler never instantiates it,
-/// `do { if constexpr (false) { (void)sizeof((condition) ? true : false); } } while (0)` (the statement form of the _DEBUG
-/// macro), and records where each expansion starts and its message. The program is the same: the branch is discarded,
-/// and in a template it is not even instantiated ([stmt.if]/2), so a condition that does not compile for some
-/// instantiation is no error; the walk instantiates it on the side (Finder::instantiatedCondition).
+/// Whether a definition of PTO_ASSERT names its condition in its body (the _DEBUG macro compiles it in).
+bool usesCondition(const MacroInfo *MI) {
+  if (MI->getNumParams() < 1)
+    return false;
+  const IdentifierInfo *Cond = MI->params()[0];
+  for (const Token &T : MI->tokens())
+    if (T.getIdentifierInfo() == Cond)
+      return true;
+  return false;
+}
+
+/// Records each PTO_ASSERT expansion: where it starts, its message, and, where the macro is compiled out, the tokens of
+/// its condition, macro-expanded as the _DEBUG macro's body would have them. The compiled-out form is (made) the
+/// release macro of upstream's debug.h, `((void)0)`, so the program is the one the user compiles without pto-lint;
+/// the statement marks the assert's place in the AST. Clang parses no condition: the walk parses the condition of
+/// an assert it reaches, where the assert is, at the end of the unit (Finder::parsedCondition). A unit reaches a few
+/// dozen of the headers' hundreds of asserts, and parsing every condition where it is written cost about 1 % of the
+/// compile.
 class AssertRecorder : public PPCallbacks {
 public:
   AssertRecorder(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) : PP(PP), Out(std::move(Out)) {}
@@ -43,12 +57,8 @@ public:
     const IdentifierInfo *II = Name.getIdentifierInfo();
     const MacroInfo *MI = MD->getMacroInfo();
     if (!II || II->getName() != AssertMacro || !MI || !MI->isFunctionLike() || MI->getNumParams() < 1 ||
-        !PP.getLangOpts().CPlusPlus17)
-      return;
-    IdentifierInfo *Cond = const_cast<IdentifierInfo *>(MI->params()[0]);
-    for (const Token &T : MI->tokens())
-      if (T.getIdentifierInfo() == Cond)
-        return; // the condition is compiled in (a _DEBUG build): the walk reads it from there
+        !PP.getLangOpts().CPlusPlus17 || usesCondition(MI))
+      return; // (a _DEBUG build compiles the condition in: the walk reads it from there)
     SourceLocation L = MI->getDefinitionLoc();
     auto Tok = [&](tok::TokenKind K) {
       Token T;
@@ -65,17 +75,17 @@ public:
       T.setIdentifierInfo(Id);
       return T;
     };
-    Token Param = Word(Cond->getNameStart());
-    Token Body[] = {Word("do"),        Tok(tok::l_brace), Word("if"),        Word("constexpr"), Tok(tok::l_paren),
-                    Word("false"),     Tok(tok::r_paren), Tok(tok::l_brace), Tok(tok::l_paren), Word("void"),
-                    Tok(tok::r_paren), Word("sizeof"),    Tok(tok::l_paren), Tok(tok::l_paren), Param,
-                    Tok(tok::r_paren), Tok(tok::question), Word("true"),     Tok(tok::colon),   Word("false"),
-                    Tok(tok::r_paren), Tok(tok::semi),    Tok(tok::r_brace), Tok(tok::r_brace), Word("while"),
-                    Tok(tok::l_paren), Word("false"),     Tok(tok::r_paren)};
+    auto Zero = [&] {
+      static const char Digit[] = "0";
+      Token T = Tok(tok::numeric_constant);
+      T.setLiteralData(Digit);
+      return T;
+    };
+    Token Body[] = {Tok(tok::l_paren), Tok(tok::l_paren), Word("void"), Tok(tok::r_paren), Zero(), Tok(tok::r_paren)};
     redefineMacro(PP, const_cast<IdentifierInfo *>(II), MI, Body, MD->getLocation());
   }
 
-  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range, const MacroArgs *Args) override {
+  void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range, const MacroArgs *Args) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II || II->getName() != AssertMacro)
       return;
@@ -90,6 +100,16 @@ public:
             Message += S.substr(Open + 1, Close - Open - 1);
         }
     Out->asserts[Range.getBegin().getRawEncoding()] = Message;
+    // The condition, expanded as clang expands an argument the body names (before the expansion is entered).
+    const MacroInfo *MI = MD.getMacroInfo();
+    if (Args && Args->getNumMacroArguments() > 0 && MI && MI->getNumParams() > 0 && MI->getNumTokens() > 0 &&
+        !usesCondition(MI)) {
+      const std::vector<Token> &Expanded = const_cast<MacroArgs *>(Args)->getPreExpArgument(0, PP);
+      std::vector<Token> &Kept = Out->conditions[Range.getBegin().getRawEncoding()];
+      Kept.assign(Expanded.begin(), Expanded.end());
+      if (!Kept.empty() && Kept.back().is(tok::eof))
+        Kept.pop_back();
+    }
   }
 
 private:
@@ -147,28 +167,144 @@ std::string collapseSpace(StringRef S) {
   return Out;
 }
 
-/// The condition AssertRecorder's form keeps in its discarded branch, `(void)sizeof((condition) ? true : false)`; null when the
-/// branch is empty (an instantiation).
-const Expr *keptCondition(const IfStmt *If) {
-  const auto *Then = dyn_cast_or_null<CompoundStmt>(If->getThen());
-  const Stmt *First = Then && !Then->body_empty() ? Then->body_front() : nullptr;
-  const auto *Cast = dyn_cast_or_null<CStyleCastExpr>(First);
-  const auto *SO = Cast ? dyn_cast<UnaryExprOrTypeTraitExpr>(Cast->getSubExpr()->IgnoreParens()) : nullptr;
-  if (!SO || SO->getKind() != UETT_SizeOf || SO->isArgumentType())
-    return nullptr;
-  const auto *Test = dyn_cast<ConditionalOperator>(SO->getArgumentExpr()->IgnoreParens());
-  return Test ? Test->getCond()->IgnoreParens() : nullptr;
+/// Adds to Out what declaration D brings into scope by name, in a function body: D itself; an unscoped enum's
+/// enumerators; a structured binding's names; a using-declaration's shadows; a using-directive.
+void bringsIntoScope(Decl *D, std::vector<Decl *> &Out) {
+  if (auto *U = dyn_cast<UsingDecl>(D)) {
+    for (UsingShadowDecl *Shadow : U->shadows())
+      Out.push_back(Shadow);
+  } else if (auto *DD = dyn_cast<DecompositionDecl>(D)) {
+    for (BindingDecl *B : DD->bindings())
+      Out.push_back(B);
+  } else if (isa<UsingDirectiveDecl>(D) || (isa<NamedDecl>(D) && cast<NamedDecl>(D)->getDeclName())) {
+    Out.push_back(D);
+    if (auto *E = dyn_cast<EnumDecl>(D); E && !E->isScoped())
+      for (EnumConstantDecl *C : E->enumerators())
+        Out.push_back(C);
+  }
 }
 
-/// The `do` statements of S's subtree by where they start, the first of each place (the asserts of a template's
-/// pattern, found by the location their instantiation keeps).
-void doStmtsByLocation(const Stmt *S, std::map<SourceLocation::UIntTy, const DoStmt *> &Out) {
+/// The declarations of S's subtree in scope where Target (in S) is, in the order they are declared, one list per
+/// statement around Target (an inner one may hide an outer one's name): those of the enclosing blocks before it,
+/// and the init-statements, condition variables and loop variables of the statements around it. False when Target
+/// is not in S (outside a lambda's body).
+using ScopeLevels = std::vector<std::vector<Decl *>>;
+bool inScopeAt(const Stmt *S, const Stmt *Target, ScopeLevels &Out) {
+  if (S == Target)
+    return true;
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  size_t Level = Out.size();
+  Out.emplace_back();
+  for (const Stmt *Child : S->children()) {
+    if (inScopeAt(Child, Target, Out))
+      return true;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(Child))
+      for (Decl *D : DS->decls())
+        bringsIntoScope(D, Out[Level]);
+  }
+  Out.pop_back();
+  return false;
+}
+
+/// The parser of the unit, at its end (the preprocessor's code completion handler is the parser while it lives).
+Parser *unitParser(Sema &Sem) {
+  auto *P = static_cast<Parser *>(Sem.getPreprocessor().getCodeCompletionHandler());
+  return P && &P->getActions() == &Sem && P->getCurToken().is(tok::eof) ? P : nullptr;
+}
+
+/// Parses a condition, Toks (macro-expanded), as an operand of `sizeof` written in Fn's body where the declarations
+/// InScope are in scope (inScopeAt): in Fn's template and class scopes, with its parameters, as clang parses a late-parsed
+/// template's body at the end of the unit (-fdelayed-template-parsing; Parser::ParseLateTemplatedFuncDef). Names
+/// are looked up at the end of the unit: an overload declared after Fn is a candidate too. Nothing is reported and
+/// nothing enters the program but the expression's nodes: null when the tokens are not one expression there.
+const Expr *parseAt(Sema &Sem, Parser &P, FunctionDecl *Fn, const ScopeLevels &InScope, ArrayRef<Token> Toks) {
+  DiagnosticsEngine &Diags = Sem.getDiagnostics();
+  bool WasSuppressed = Diags.getSuppressAllDiagnostics();
+  Diags.setSuppressAllDiagnostics(true); // (an error still counts in the trap, not in the unit)
+  DiagnosticErrorTrap Errors(Diags);
+  ExprResult R;
+  bool Whole = false;
+  {
+    Sema::SFINAETrap Trap(Sem);
+    Sema::ContextRAII Unit(Sem, Sem.getASTContext().getTranslationUnitDecl());
+    Parser::MultiParseScope Scopes(P);
+    SmallVector<DeclContext *, 4> Enclosing;
+    for (DeclContext *DC = Fn; DC && !DC->isTranslationUnit(); DC = DC->getLexicalParent())
+      Enclosing.push_back(DC);
+    for (DeclContext *DC : llvm::reverse(Enclosing)) {
+      P.ReenterTemplateScopes(Scopes, cast<Decl>(DC));
+      Scopes.Enter(Scope::DeclScope);
+      if (DC != Fn)
+        Sem.PushDeclContext(Sem.getCurScope(), DC);
+    }
+    Scopes.Enter(Scope::FnScope | Scope::DeclScope | Scope::CompoundStmtScope);
+    Sem.ActOnReenterFunctionContext(Sem.getCurScope(), Fn);
+    for (const std::vector<Decl *> &Level : InScope) {
+      if (Level.empty())
+        continue;
+      Scopes.Enter(Scope::DeclScope | Scope::CompoundStmtScope);
+      for (Decl *D : Level) {
+        if (auto *UD = dyn_cast<UsingDirectiveDecl>(D)) {
+          Sem.getCurScope()->PushUsingDirective(UD);
+        } else {
+          Sem.getCurScope()->AddDecl(D);
+          Sem.IdResolver.AddDecl(cast<NamedDecl>(D));
+        }
+      }
+    }
+    Sem.PushFunctionScope();
+    {
+      EnterExpressionEvaluationContext Unevaluated(Sem, Sema::ExpressionEvaluationContext::Unevaluated);
+      // The condition, an end of its own, and the parser's token (the unit's end), which it is at again after.
+      static const char Marker = 0;
+      auto Stream = std::make_unique<Token[]>(Toks.size() + 2);
+      std::copy(Toks.begin(), Toks.end(), Stream.get());
+      Token &End = Stream[Toks.size()];
+      End.startToken();
+      End.setKind(tok::eof);
+      End.setLocation(Toks.back().getEndLoc());
+      End.setEofData(&Marker);
+      Stream[Toks.size() + 1] = P.getCurToken();
+      Sem.getPreprocessor().EnterTokenStream(std::move(Stream), Toks.size() + 2, /*DisableMacroExpansion=*/true,
+                                             /*IsReinject=*/true);
+      P.ConsumeAnyToken(/*ConsumeCodeCompletionTok=*/true);
+      R = P.ParseExpression();
+      Whole = P.getCurToken().is(tok::eof) && P.getCurToken().getEofData() == &Marker;
+      while (P.getCurToken().isNot(tok::eof))
+        P.ConsumeAnyToken(/*ConsumeCodeCompletionTok=*/true);
+      if (P.getCurToken().getEofData() == &Marker)
+        P.ConsumeAnyToken(/*ConsumeCodeCompletionTok=*/true);
+    }
+    Sem.PopFunctionScopeInfo();
+    Sem.ActOnExitFunctionContext();
+    Whole &= !Trap.hasErrorOccurred();
+  }
+  Whole &= !Errors.hasErrorOccurred();
+  Diags.setSuppressAllDiagnostics(WasSuppressed);
+  if (!Whole || R.isInvalid() || !R.get() || R.get()->containsErrors())
+    return nullptr;
+  return R.get()->IgnoreParens();
+}
+
+/// Whether S is the compiled-out form of PTO_ASSERT (AssertRecorder), `((void)0)`, where it is a statement.
+bool isDroppedAssert(const Stmt *S) {
+  const auto *Cast = dyn_cast<CStyleCastExpr>(S);
+  if (const auto *Paren = dyn_cast<ParenExpr>(S))
+    Cast = dyn_cast<CStyleCastExpr>(Paren->getSubExpr());
+  return Cast && Cast->getType()->isVoidType() && isa<IntegerLiteral>(Cast->getSubExpr());
+}
+
+/// The statements of S's subtree that may be an assert (a `do` statement, the _DEBUG form; isDroppedAssert) by where
+/// they start, the first of each place (the asserts of a template's pattern, found by the location their
+/// instantiation keeps).
+void assertStmtsByLocation(const Stmt *S, std::map<SourceLocation::UIntTy, const Stmt *> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
-  if (const auto *D = dyn_cast<DoStmt>(S))
-    Out.emplace(D->getBeginLoc().getRawEncoding(), D);
+  if (isa<DoStmt>(S) || isDroppedAssert(S))
+    Out.emplace(S->getBeginLoc().getRawEncoding(), S);
   for (const Stmt *Child : S->children())
-    doStmtsByLocation(Child, Out);
+    assertStmtsByLocation(Child, Out);
 }
 
 /// The local variables declared in S's subtree, by the location of their names.
@@ -249,7 +385,7 @@ bool Finder::isUpstreamCode(const FunctionDecl *F) const {
   return false;
 }
 
-/// Where the PTO_ASSERT expansion that S is starts, if S is one (the released form's `sizeof`, or the _DEBUG form's
+/// Where the PTO_ASSERT expansion that S is starts, if S is one (the compiled-out `((void)0)`, or the _DEBUG form's
 /// `do { if (!(condition)) ... } while (0)`).
 std::optional<SourceLocation> Finder::assertAt(const Stmt *S) const {
   if (Scopes.asserts.empty() || !S)
@@ -475,9 +611,12 @@ void Finder::liftStmt(const Stmt *S, LiftFrame &F, Lift &L) {
     F.Guards.pop_back();
     return;
   }
+  if (isDroppedAssert(S))
+    if (std::optional<SourceLocation> At = assertAt(S))
+      return liftAssertStmt(S, *At, F, L);
   if (isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S) || isa<CXXForRangeStmt>(S)) {
     if (std::optional<SourceLocation> At = assertAt(S); At && isa<DoStmt>(S))
-      return liftAssertStmt(cast<DoStmt>(S), *At, F, L);
+      return liftAssertStmt(S, *At, F, L);
     // A loop body runs under its condition on some iteration; the walk does not model which one, so a check in it
     // is decided only when it holds whatever the iteration (Exact is cleared).
     bool Exact = F.Exact, InLoop = F.InLoop;
@@ -557,54 +696,72 @@ void Finder::liftExpr(const Stmt *S, LiftFrame &F, Lift &L, bool Conditional) {
     }
 }
 
-/// An expansion of PTO_ASSERT: `do { if (!(condition)) ... } while (0)` in a _DEBUG build, else AssertRecorder's
-/// `do { if constexpr (false) { (void)sizeof((condition) ? true : false); } } while (false)`, whose branch an instantiation leaves
-/// empty.
-void Finder::liftAssertStmt(const DoStmt *S, SourceLocation At, LiftFrame &F, Lift &L) {
+/// An expansion of PTO_ASSERT: `do { if (!(condition)) ... } while (0)` in a _DEBUG build, else the compiled-out
+/// `((void)0)` (isDroppedAssert), whose condition the walk parses (parsedCondition) and instantiates.
+void Finder::liftAssertStmt(const Stmt *S, SourceLocation At, LiftFrame &F, Lift &L) {
   F.Tr->ReadPoint = S;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(S->getBody());
-  const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
-  if (!If)
-    return;
-  if (!If->isConstexpr()) {
-    if (const auto *Not = dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
-        Not && Not->getOpcode() == UO_LNot)
-      liftAssert(Not->getSubExpr()->IgnoreParens(), At, F, L);
+  if (const auto *Do = dyn_cast<DoStmt>(S)) {
+    const auto *Body = dyn_cast_or_null<CompoundStmt>(Do->getBody());
+    const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
+    if (If && !If->isConstexpr())
+      if (const auto *Not = dyn_cast<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
+          Not && Not->getOpcode() == UO_LNot)
+        liftAssert(Not->getSubExpr()->IgnoreParens(), At, F, L);
     return;
   }
-  if (const Expr *Kept = keptCondition(If)) // not a template: the branch is kept, though discarded
-    return liftAssert(Kept, At, F, L);
   const InstantiatedCondition &C = instantiatedCondition(F.Fn, S);
   if (C.instantiated)
     liftAssert(C.instantiated, At, F, L);
-  else if (C.pattern)
+  else if (C.pattern || !C.notFollowed.empty())
     liftAssert(C.pattern, At, F, L, C.notFollowed);
 }
 
-const Finder::InstantiatedCondition &Finder::instantiatedCondition(const FunctionDecl *Inst, const DoStmt *S) {
+const Finder::ParsedCondition &Finder::parsedCondition(const FunctionDecl *Fn, const Stmt *S) {
+  auto [It, New] = Parsed.try_emplace({Fn, S->getBeginLoc().getRawEncoding()});
+  ParsedCondition &Out = It->second;
+  if (!New)
+    return Out;
+  std::optional<SourceLocation> At = assertAt(S);
+  auto Toks = At ? Scopes.conditions.find(At->getRawEncoding()) : Scopes.conditions.end();
+  Sema *Sem = Scopes.sema;
+  Parser *P = Sem ? unitParser(*Sem) : nullptr;
+  ScopeLevels InScope;
+  if (Toks == Scopes.conditions.end() || Toks->second.empty())
+    Out.notParsed = "its condition was not recorded";
+  else if (!P)
+    Out.notParsed = "its condition is not parsed here (no parser at the end of the unit)";
+  else if (!inScopeAt(Fn->getBody(), S, InScope))
+    Out.notParsed = "pto-lint did not find the assert in its function's body";
+  else if (!(Out.expr = parseAt(*Sem, *P, const_cast<FunctionDecl *>(Fn), InScope, Toks->second)))
+    Out.notParsed = "its condition does not parse where the assert is";
+  return Out;
+}
+
+const Finder::InstantiatedCondition &Finder::instantiatedCondition(const FunctionDecl *Inst, const Stmt *S) {
   auto [It, New] = Instantiated.try_emplace({Inst, S->getBeginLoc().getRawEncoding()});
   InstantiatedCondition &Out = It->second;
   if (!New)
     return Out;
   const FunctionDecl *Pattern = Inst->getTemplateInstantiationPattern();
-  const DoStmt *PatternDo = nullptr;
-  if (Pattern) {
-    auto [Dos, First] = PatternDos.try_emplace(Pattern);
-    if (First)
-      doStmtsByLocation(Pattern->getBody(), Dos->second);
-    auto D = Dos->second.find(S->getBeginLoc().getRawEncoding());
-    PatternDo = D == Dos->second.end() ? nullptr : D->second;
-  }
-  const auto *Body = PatternDo ? dyn_cast_or_null<CompoundStmt>(PatternDo->getBody()) : nullptr;
-  const auto *If = Body && !Body->body_empty() ? dyn_cast<IfStmt>(Body->body_front()) : nullptr;
-  Out.pattern = If && If->isConstexpr() ? keptCondition(If) : nullptr;
-  if (!Out.pattern)
-    return Out; // not an expansion of the recorder's form: nothing to lift
-  Sema *Sem = Scopes.sema;
-  if (!Sem) {
-    Out.notFollowed = "its condition is not instantiated here (no semantic analysis)";
+  if (!Pattern) { // not an instantiation: its condition is parsed as it is
+    const ParsedCondition &P = parsedCondition(Inst, S);
+    Out.instantiated = P.expr;
+    Out.notFollowed = P.notParsed;
     return Out;
   }
+  auto [Stmts, NewPattern] = PatternAsserts.try_emplace(Pattern);
+  if (NewPattern)
+    assertStmtsByLocation(Pattern->getBody(), Stmts->second);
+  auto D = Stmts->second.find(S->getBeginLoc().getRawEncoding());
+  if (D == Stmts->second.end())
+    return Out; // not an expansion of the pattern's: nothing to lift
+  const ParsedCondition &P = parsedCondition(Pattern, D->second);
+  Out.pattern = P.expr;
+  if (!Out.pattern) {
+    Out.notFollowed = P.notParsed;
+    return Out;
+  }
+  Sema *Sem = Scopes.sema; // (set: the condition parsed)
   // The pattern's parameters and locals the condition reads, as the instantiation's (a pack is not matched).
   std::set<const VarDecl *> Read;
   localsReadBy(Out.pattern, Read);
@@ -693,15 +850,21 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
   const SourceManager &SM = Ctx.getSourceManager();
   checker::UpstreamCheck U;
   // Where the assert is, its message and its condition as written: the same for every call that reaches it.
+  // (No condition: it did not parse, and NotFollowed says why; its text is that of the tokens kept.)
+  SourceRange Written = Cond ? Cond->getSourceRange() : SourceRange();
+  if (auto Toks = Scopes.conditions.find(At.getRawEncoding()); !Cond && Toks != Scopes.conditions.end() &&
+                                                                 !Toks->second.empty())
+    Written = {Toks->second.front().getLocation(), Toks->second.back().getLocation()};
   auto [Said, New] = AssertSpellings.try_emplace(
-      {At.getRawEncoding(), Cond->getBeginLoc().getRawEncoding(), Cond->getEndLoc().getRawEncoding()});
+      {At.getRawEncoding(), Written.getBegin().getRawEncoding(), Written.getEnd().getRawEncoding()});
   if (New) {
     Said->second.loc = toLoc(Ctx, At);
     auto Msg = Scopes.asserts.find(At.getRawEncoding());
     Said->second.message = Msg != Scopes.asserts.end() ? Msg->second : "";
-    Said->second.text = collapseSpace(Lexer::getSourceText(
-        CharSourceRange::getTokenRange(SM.getSpellingLoc(Cond->getBeginLoc()), SM.getSpellingLoc(Cond->getEndLoc())),
-        SM, Ctx.getLangOpts()));
+    if (Written.isValid())
+      Said->second.text = collapseSpace(Lexer::getSourceText(
+          CharSourceRange::getTokenRange(SM.getSpellingLoc(Written.getBegin()), SM.getSpellingLoc(Written.getEnd())),
+          SM, Ctx.getLangOpts()));
   }
   U.loc = Said->second.loc;
   U.message = Said->second.message;
@@ -710,7 +873,7 @@ void Finder::liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift 
     U.chain.emplace_back(locOf(K->getBeginLoc()), nameOf(Def, /*Qualified=*/false));
   U.target = F.Target;
   U.exact = F.Exact;
-  if (!NotFollowed.empty()) {
+  if (!NotFollowed.empty() || !Cond) {
     U.notFollowed = NotFollowed;
   } else if (Cond->isValueDependent() || Cond->isTypeDependent()) {
     U.notFollowed = "its condition is dependent";

@@ -568,21 +568,29 @@ private:
   void liftStmt(const Stmt *S, LiftFrame &F, Lift &L);
   void liftExpr(const Stmt *E, LiftFrame &F, Lift &L, bool Conditional);
   void liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L, const std::string &NotFollowed = "");
-  void liftAssertStmt(const clang::DoStmt *S, SourceLocation At, LiftFrame &F, Lift &L);
-  /// An assert's condition in an instantiation, which discards it (AssertRecorder): the pattern's, and its
+  void liftAssertStmt(const Stmt *S, SourceLocation At, LiftFrame &F, Lift &L);
+  /// An assert's condition parsed where the assert is in Fn (a template's pattern, or a function that is not an
+  /// instantiation), from the tokens AssertRecorder kept: null, with the reason, when it does not parse there.
+  struct ParsedCondition {
+    const Expr *expr = nullptr;
+    std::string notParsed;
+  };
+  const ParsedCondition &parsedCondition(const FunctionDecl *Fn, const Stmt *S);
+  std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, ParsedCondition> Parsed;
+  /// An assert's condition in the function Inst whose body the walk is in: the pattern's, parsed, and its
   /// substitution for the instantiation's arguments (null, with the reason, when it does not compile).
   struct InstantiatedCondition {
     const Expr *pattern = nullptr, *instantiated = nullptr;
     std::string notFollowed;
   };
-  const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const clang::DoStmt *S);
+  const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const Stmt *S);
   /// CallTranslator::StaticInit for the translators of upstream's implementation (cached per member).
   const Expr *staticMemberInit(const VarDecl *V);
   std::map<const VarDecl *, const Expr *> StaticInits;
   std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, InstantiatedCondition> Instantiated;
-  /// Per template pattern, its `do` statements by where they start; per instantiation, its locals by where they are
+  /// Per template pattern, its assert statements by where they start; per instantiation, its locals by where they are
   /// declared (instantiatedCondition matches the two).
-  std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, const clang::DoStmt *>> PatternDos;
+  std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, const Stmt *>> PatternAsserts;
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, VarDecl *>> InstLocals;
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
   /// What the walk can skip: a statement of Fn's body that holds no assert (of any expansion written in its range)

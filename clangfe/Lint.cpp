@@ -75,8 +75,7 @@ public:
   void ForgetSema() override { Scopes->sema = nullptr; }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // Errors in the conditions of upstream's asserts, kept compiled in by pto-lint, are not the kernel's.
-    bool CompileFailed = CI.getDiagnostics().getNumErrors() > Session->upstreamAssertErrors();
+    bool CompileFailed = CI.getDiagnostics().getNumErrors() > 0;
     // A crash here would be a compiler crash: nothing may escape.
     try {
       run(Ctx, CompileFailed);

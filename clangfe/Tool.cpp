@@ -205,28 +205,13 @@ std::string ClangFrontEnd::commandsKey(const std::string &File) const {
 }
 
 namespace {
-/// An error in the condition of a PTO_ASSERT, which pto-lint compiles in (the headers compile it out).
-bool inUpstreamAssert(const Diagnostic &Info, const LangOptions &LangOpts) {
-  if (!Info.hasSourceManager())
-    return false;
-  const SourceManager &SM = Info.getSourceManager();
-  for (SourceLocation L = Info.getLocation(); L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
-    if (Lexer::getImmediateMacroName(L, SM, LangOpts) == "PTO_ASSERT")
-      return true;
-  return false;
-}
-
 /// What the CLI prints of a compile: pto-lint's own diagnostics (custom IDs) and the compiler's errors, which stop
 /// the check, each with its notes; the compiler's warnings and remarks (and their notes) only when asked
 /// (--compiler-warnings). pto-lint is not the compiler: a correct kernel on headers that warn prints nothing.
 class CompilerNoiseFilter : public DiagnosticConsumer {
 public:
-  CompilerNoiseFilter(DiagnosticConsumer &Next, bool Warnings, driver::Session *Asserts)
-      : Next(Next), Warnings(Warnings), Asserts(Asserts) {}
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
-    LangOpts = &LO;
-    Next.BeginSourceFile(LO, PP);
-  }
+  CompilerNoiseFilter(DiagnosticConsumer &Next, bool Warnings) : Next(Next), Warnings(Warnings) {}
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override { Next.BeginSourceFile(LO, PP); }
   void EndSourceFile() override { Next.EndSourceFile(); }
   void finish() override { Next.finish(); }
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
@@ -235,10 +220,6 @@ public:
       bool Own = Info.getID() >= diag::DIAG_UPPER_LIMIT;
       Dropping = !Own && !Warnings && L != DiagnosticsEngine::Error && L != DiagnosticsEngine::Fatal;
       Hidden += Dropping && L == DiagnosticsEngine::Warning;
-      if (L == DiagnosticsEngine::Error && Asserts && inUpstreamAssert(Info)) {
-        Dropping = true;
-        Asserts->upstreamAssertError();
-      }
     }
     if (!Dropping)
       Next.HandleDiagnostic(L, Info);
@@ -248,17 +229,13 @@ public:
 private:
   DiagnosticConsumer &Next;
   bool Warnings;
-  driver::Session *Asserts; // non-null: upstream's asserts are compiled in (Options::upstreamChecks)
-  const LangOptions *LangOpts = nullptr;
   bool Dropping = false; // the last diagnostic that is not a note was left out: so are its notes
   unsigned Hidden = 0;
-
-  bool inUpstreamAssert(const Diagnostic &Info) const { return LangOpts && pto::clangfe::inUpstreamAssert(Info, *LangOpts); }
 };
+
 /// The errors of a parse that prints nothing (another target's parse, an instantiation unit), in order, each with
 /// the place in the main file it comes from: its own, or the first its notes give (the call whose instantiation it
-/// is in). Errors in upstream's assert conditions are left out (pto-lint keeps them compiled in). A failing
-/// `static_assert` of a header keeps its condition and message too, for a finding on that call.
+/// is in). A failing `static_assert` of a header keeps its condition and message too, for a finding on that call.
 class MainFileErrors : public DiagnosticConsumer {
 public:
   struct Error {
@@ -269,7 +246,6 @@ public:
   };
   std::vector<Error> Errors;
 
-  void BeginSourceFile(const LangOptions &LO, const Preprocessor *) override { LangOpts = &LO; }
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &Info) override {
     if (L == DiagnosticsEngine::Note) {
       if (Open && !Errors.back().main.valid())
@@ -278,8 +254,6 @@ public:
     }
     Open = false;
     if (L != DiagnosticsEngine::Error && L != DiagnosticsEngine::Fatal)
-      return;
-    if (LangOpts && inUpstreamAssert(Info, *LangOpts))
       return;
     llvm::SmallString<128> Text;
     Info.FormatDiagnostic(Text);
@@ -306,7 +280,6 @@ public:
   }
 
 private:
-  const LangOptions *LangOpts = nullptr;
   bool Open = false; // the last error takes the notes that follow
 
   static checker::SourceLoc place(const SourceManager &SM, SourceLocation L) {
@@ -325,8 +298,7 @@ private:
 };
 
 /// A tool over the commands of one file, with the CLI's argument adjusters.
-std::unique_ptr<ClangTool> toolFor(const OneFileDatabase &One, const std::string &File, const std::string &ResourceDir,
-                                   bool Upstream) {
+std::unique_ptr<ClangTool> toolFor(const OneFileDatabase &One, const std::string &File, const std::string &ResourceDir) {
   // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
   // command's directory and back, so threads linting files of different directories changed it under each other
   // (relative -I paths then failed to resolve).
@@ -337,8 +309,6 @@ std::unique_ptr<ClangTool> toolFor(const OneFileDatabase &One, const std::string
   if (!ResourceDir.empty())
     Tool->appendArgumentsAdjuster(getInsertArgumentAdjuster(("-resource-dir=" + ResourceDir).c_str(),
                                                             ArgumentInsertPosition::BEGIN));
-  if (Upstream) // errors in upstream's asserts are dropped: they must not stop the compile at the error limit
-    Tool->appendArgumentsAdjuster(getInsertArgumentAdjuster("-ferror-limit=0", ArgumentInsertPosition::END));
   Tool->setPrintErrorMessage(false); // the exit code and summary say it, once, not per thread in any order
   return Tool;
 }
@@ -361,7 +331,7 @@ void ClangFrontEnd::parseOtherTargets(const std::string &File, driver::Session &
     Factory F(Other, How, Read);
     OneFileDatabase One(It->second);
     MainFileErrors Errors;
-    std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir, true);
+    std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir);
     Tool->setDiagnosticConsumer(&Errors);
     Tool->run(&F);
     if (!Errors.Errors.empty()) {
@@ -399,16 +369,13 @@ int ClangFrontEnd::lint(const std::string &File, std::shared_ptr<driver::Session
   auto DiagOpts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   DiagOpts->ShowColors = false;
   TextDiagnosticPrinter Printer(OS, DiagOpts.get());
-  bool Upstream = Unit.options().upstreamChecks;
-  CompilerNoiseFilter Filter(Printer, CompilerWarnings, Upstream ? &Unit : nullptr);
+  CompilerNoiseFilter Filter(Printer, CompilerWarnings);
   parseOtherTargets(File, Unit, Read);
   auto It = Commands.find(File);
   OneFileDatabase One(It == Commands.end() ? std::vector<CompileCommand>{} : It->second);
-  std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir, Upstream);
+  std::unique_ptr<ClangTool> Tool = toolFor(One, File, ResourceDir);
   Tool->setDiagnosticConsumer(&Filter);
   int Status = Tool->run(&F);
-  if (Status && Upstream && Filter.getNumErrors() == Unit.upstreamAssertErrors())
-    Status = 0; // every error was one of upstream's asserts
   OS.flush();
   Unit.compilerWarningsHidden(Filter.hidden());
   return Status;
@@ -480,7 +447,7 @@ driver::CppFrontEnd::Instantiation ClangFrontEnd::instantiate(const std::string 
     return Out;
   }
   OneFileDatabase One(std::move(Cmds));
-  std::unique_ptr<ClangTool> Tool = toolFor(One, SourceName, ResourceDir, true);
+  std::unique_ptr<ClangTool> Tool = toolFor(One, SourceName, ResourceDir);
   Tool->mapVirtualFile(SourceName, Source);
   MainFileErrors Errors;
   Tool->setDiagnosticConsumer(&Errors);

@@ -163,10 +163,6 @@ public:
   void internalError() { ++R.internalErrors; }
   /// The CLI left N of the compiler's own warnings unprinted (Options::compilerWarnings); the summary says so.
   void compilerWarningsHidden(unsigned N) { R.compilerWarningsHidden += N; }
-  /// A compile error inside a condition of upstream's PTO_ASSERT, which pto-lint kept compiled in for its own checks
-  /// (Options::upstreamChecks): not the user's error, not printed, and the unit still counts as compiled.
-  void upstreamAssertError() { ++AssertErrors; }
-  unsigned upstreamAssertErrors() const { return AssertErrors; }
   /// Takes in what other sessions produced (the CLI lints each file in a session of its own, possibly on another
   /// thread or from its cache, and reports from one session that absorbed them all, in input order).
   void absorb(const Results &O) { R.add(O); }
@@ -212,7 +208,6 @@ private:
   Options Opts;
   const checker::RuleSet &Rules;
   Results R;
-  unsigned AssertErrors = 0;
   bool Collecting = false;
   std::vector<Unit> Collected, Others;
   std::vector<StaticAssertFailure> StaticAsserts;

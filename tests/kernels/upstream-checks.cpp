@@ -116,3 +116,19 @@ void extractFirstRowsTwice() {
   extractFirstRows();
   extractFirstRows();
 }
+
+// Names in scope where the assert is: its `rows` is the destination's (8), which hides the source's (16), so n <= 8
+// fits; with any n it does not, nor does the count of the helper that is not a template. The other asserts hold
+// (`PTO_TEST_DEMO_LIMIT`, undefined after the header, is 64 at the assert) or are not followed (a condition naming
+// nothing declared: --coverage lists it).
+void scopeOfNames(unsigned n) {
+  TileT src(16, 64);
+  TileT dst(8, 64);
+  if (n <= 8)
+    TDEMOSCOPE(dst, src, n);
+  // expect@+4[a2a3]: warning pto-upstream-assert: TDEMOSCOPE: upstream's check 'rows + n <= TileData::Rows' fails on a2a3: "The rows and n must fit in the tile!"
+  // expect-note@+3[a2a3]: fails for example when n = 9
+  // expect@+2[a2a3]: warning pto-upstream-assert: TDEMOSCOPE: upstream's check 'count <= 1024' fails on a2a3: "The count must be at most 1024!"
+  // expect-note@+1[a2a3]: fails for example when n = 1025
+  TDEMOSCOPE(dst, src, n);
+}

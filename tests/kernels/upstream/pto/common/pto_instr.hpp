@@ -61,6 +61,9 @@ template <typename TileData> void TDEMOSLICE(TileData &dst, TileData &src, uint1
   TDEMOSLICE_IMPL(dst, src, indexCol);
 }
 
+template <typename TileData> void TDEMOSCOPE_IMPL(TileData &dst, TileData &src, unsigned n);
+template <typename TileData> void TDEMOSCOPE(TileData &dst, TileData &src, unsigned n) { TDEMOSCOPE_IMPL(dst, src, n); }
+
 } // namespace pto
 
 #include "../npu/a2a3/Demo.hpp"

@@ -38,6 +38,26 @@ template <typename TileData> void TDEMOSLICE_IMPL(TileData &dst, TileData &src, 
   PTO_ASSERT((indexCol % 16) == 0, "The column index must be 16-aligned!");
 }
 
+// The names of an assert's condition are those in scope where the assert is (pto-lint parses the condition there):
+// a local that hides another of an outer block, a local type alias, a macro the header undefines after, a helper
+// that is not a template. A condition that names nothing declared there (which the real headers can hold: the macro
+// compiles it out) is not followed, and the compile is not affected.
+#define PTO_TEST_DEMO_LIMIT 64
+inline void DemoCheckCount(unsigned count) { PTO_ASSERT(count <= 1024, "The count must be at most 1024!"); }
+
+template <typename TileData> void TDEMOSCOPE_IMPL(TileData &dst, TileData &src, unsigned n) {
+  using T = typename TileData::DType;
+  unsigned rows = src.GetValidRow();
+  if (n > 0) {
+    unsigned rows = dst.GetValidRow();
+    PTO_ASSERT(rows + n <= TileData::Rows, "The rows and n must fit in the tile!");
+  }
+  PTO_ASSERT(sizeof(T) * rows <= PTO_TEST_DEMO_LIMIT * sizeof(T), "At most 64 rows!");
+  PTO_ASSERT(demoNotDeclaredAnywhere(n), "Never parsed: the release macro drops it");
+  DemoCheckCount(n);
+}
+#undef PTO_TEST_DEMO_LIMIT
+
 } // namespace pto
 
 #endif
