@@ -97,11 +97,12 @@ void Finder::recordCall(const CallExpr *CE) {
   if (!FD || !FD->getIdentifier())
     return;
   // Clang may have corrected a name it could not find (`TCOLARGMIN` -> `TCOLARGMAX` when the first did not
-  // parse): the call the user wrote is not the one in the AST, so it is not checked as that one.
+  // parse): the call the user wrote is not the one in the AST, so it is not checked as that one. (A correction is
+  // an error: without one, the name is the callee's.)
   SourceLocation NameLoc = CE->getCallee()->IgnoreParenImpCasts()->getExprLoc();
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Written =
-      NameLoc.isValid()
+      NameLoc.isValid() && Ctx.getDiagnostics().hasErrorOccurred()
           ? Lexer::getSourceText(CharSourceRange::getTokenRange(SM.getSpellingLoc(NameLoc)), SM, Ctx.getLangOpts()).str()
           : "";
   if (!Written.empty() && Written != FD->getName() && Rules.op(Written) && !Rules.op(Written)->builtin) {
