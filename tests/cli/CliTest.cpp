@@ -212,6 +212,41 @@ TEST(Cli, UpstreamChecksOnValuesNotFollowedAreCountedNotProved) {
   EXPECT_EQ(Call.substr(Call.rfind('/') == std::string::npos ? 0 : Call.rfind('/') + 1), "k.cpp:9:3") << E;
 }
 
+TEST(Cli, UpstreamChecksOfADebugBuildAreTheSame) {
+  // With _DEBUG the headers' macro compiles each condition in, and pto-lint reads it from there instead of parsing it
+  // where the assert is: the same findings, in a template (a local that hides another) and in a helper that is not.
+  std::string D = pto::testutil::tempDir("cli-upstream-debug");
+  std::ofstream(D + "/k.cpp") << "#include \"upstream/pto/common/pto_instr.hpp\"\n"
+                                 "using namespace pto;\n"
+                                 "using TileT = Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, -1>;\n"
+                                 "void k(unsigned n) {\n"
+                                 "  TileT src(16, 64);\n"
+                                 "  TileT dst(8, 64);\n"
+                                 "  TDEMOSCOPE(dst, src, n);\n"
+                                 "  TileT few(4, 64);\n"
+                                 "  TDEMOEXTRACT(dst, few, 0);\n"
+                                 "}\n";
+  auto Findings = [&](const std::string &Extra) {
+    Out O = run(Cli + " --upstream-checks --cache-dir=off --target=a2a3 " + D + "/k.cpp" + Flags + " -I" + Src +
+                "/tests/kernels" + Extra);
+    EXPECT_EQ(O.rc, 1) << O;
+    std::string Lines;
+    std::istringstream In(O.text);
+    for (std::string L; std::getline(In, L);)
+      if (L.find("k.cpp:") != std::string::npos && L.find("[pto-upstream-assert]") != std::string::npos)
+        Lines += L + "\n";
+    return Lines;
+  };
+  std::string Release = Findings(""), Debug = Findings(" -D_DEBUG");
+  EXPECT_NE(Release.find("k.cpp:7:3: warning: TDEMOSCOPE: upstream's check 'rows + n <= TileData::Rows'"),
+            std::string::npos)
+      << Release;
+  EXPECT_NE(Release.find("k.cpp:7:3: warning: TDEMOSCOPE: upstream's check 'count <= 1024'"), std::string::npos)
+      << Release;
+  EXPECT_NE(Release.find("k.cpp:9:3: error: TDEMOEXTRACT: upstream's check"), std::string::npos) << Release;
+  EXPECT_EQ(Release, Debug);
+}
+
 TEST(Cli, UpstreamOnlyFindingsAreCountedNotShown) {
   // tests/kernels/upstream-helpers.cpp: a helper of the headers with tiles of its own has a too small scratch tile,
   // whatever the user does. By default that finding is counted in the summary only; --upstream-findings shows it, at
@@ -718,7 +753,7 @@ TEST(Plugin, UpstreamConditionsLeaveTheProgramAlone) {
   Out Cov = run(Cli + " --upstream-checks --coverage --cache-dir=off --target=a2a3 " + K + Flags + " -I" + Src +
                 "/tests/kernels");
   EXPECT_EQ(Cov.rc, 0) << Cov;
-  EXPECT_NE(Cov.text.find("Demo.hpp:56: TDEMOSCOPE (1x): its condition does not parse where the assert is"),
+  EXPECT_NE(Cov.text.find("Demo.hpp:57: TDEMOSCOPE (1x): its condition does not parse where the assert is"),
             std::string::npos)
       << Cov;
 }
