@@ -214,10 +214,10 @@ Parser *unitParser(Sema &Sem) {
 }
 
 /// Parses a condition, Toks (macro-expanded), as an operand of `sizeof` written in Fn's body where the declarations
-/// InScope are in scope (inScopeAt): in Fn's template and class scopes, with its parameters, as clang parses a late-parsed
-/// template's body at the end of the unit (-fdelayed-template-parsing; Parser::ParseLateTemplatedFuncDef). Names
-/// are looked up at the end of the unit: an overload declared after Fn is a candidate too. Nothing is reported and
-/// nothing enters the program but the expression's nodes: null when the tokens are not one expression there.
+/// InScope are in scope (inScopeAt): in Fn's template and class scopes, with its parameters, as clang parses a
+/// late-parsed template's body at the end of the unit (-fdelayed-template-parsing; Parser::ParseLateTemplatedFuncDef).
+/// Names are looked up at the end of the unit: an overload declared after Fn is a candidate too. Nothing is reported
+/// and nothing enters the program but the expression's nodes: null when the tokens are not one expression there.
 const Expr *parseAt(Sema &Sem, Parser &P, FunctionDecl *Fn, const ScopeLevels &InScope, ArrayRef<Token> Toks) {
   DiagnosticsEngine &Diags = Sem.getDiagnostics();
   bool WasSuppressed = Diags.getSuppressAllDiagnostics();

@@ -101,10 +101,10 @@ void Finder::recordCall(const CallExpr *CE) {
   // an error: without one, the name is the callee's.)
   SourceLocation NameLoc = CE->getCallee()->IgnoreParenImpCasts()->getExprLoc();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Written =
-      NameLoc.isValid() && Ctx.getDiagnostics().hasErrorOccurred()
-          ? Lexer::getSourceText(CharSourceRange::getTokenRange(SM.getSpellingLoc(NameLoc)), SM, Ctx.getLangOpts()).str()
-          : "";
+  std::string Written;
+  if (NameLoc.isValid() && Ctx.getDiagnostics().hasErrorOccurred())
+    Written =
+        Lexer::getSourceText(CharSourceRange::getTokenRange(SM.getSpellingLoc(NameLoc)), SM, Ctx.getLangOpts()).str();
   if (!Written.empty() && Written != FD->getName() && Rules.op(Written) && !Rules.op(Written)->builtin) {
     recordUnresolved(CE, *Rules.op(Written), CE->getNumArgs(),
                      "'" + Written + "' is not declared here (clang read it as '" + FD->getName().str() +

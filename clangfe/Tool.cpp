@@ -298,7 +298,8 @@ private:
 };
 
 /// A tool over the commands of one file, with the CLI's argument adjusters.
-std::unique_ptr<ClangTool> toolFor(const OneFileDatabase &One, const std::string &File, const std::string &ResourceDir) {
+std::unique_ptr<ClangTool> toolFor(const OneFileDatabase &One, const std::string &File,
+                                   const std::string &ResourceDir) {
   // A file system of the tool's own: the real one's working directory is the process's, which ClangTool sets to each
   // command's directory and back, so threads linting files of different directories changed it under each other
   // (relative -I paths then failed to resolve).
