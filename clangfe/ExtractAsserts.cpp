@@ -102,8 +102,7 @@ public:
     Out->asserts[Range.getBegin().getRawEncoding()] = Message;
     // The condition, expanded as clang expands an argument the body names (before the expansion is entered).
     const MacroInfo *MI = MD.getMacroInfo();
-    if (Args && Args->getNumMacroArguments() > 0 && MI && MI->getNumParams() > 0 && MI->getNumTokens() > 0 &&
-        !usesCondition(MI)) {
+    if (Args && Args->getNumMacroArguments() > 0 && MI && MI->getNumParams() > 0 && !usesCondition(MI)) {
       const std::vector<Token> &Expanded = const_cast<MacroArgs *>(Args)->getPreExpArgument(0, PP);
       std::vector<Token> &Kept = Out->conditions[Range.getBegin().getRawEncoding()];
       Kept.assign(Expanded.begin(), Expanded.end());
@@ -295,16 +294,15 @@ bool isDroppedAssert(const Stmt *S) {
   return Cast && Cast->getType()->isVoidType() && isa<IntegerLiteral>(Cast->getSubExpr());
 }
 
-/// The statements of S's subtree that may be an assert (a `do` statement, the _DEBUG form; isDroppedAssert) by where
-/// they start, the first of each place (the asserts of a template's pattern, found by the location their
-/// instantiation keeps).
-void assertStmtsByLocation(const Stmt *S, std::map<SourceLocation::UIntTy, const Stmt *> &Out) {
+/// The compiled-out asserts of S's subtree (isDroppedAssert) by where they start (the asserts of a template's pattern,
+/// found by the location their instantiation keeps).
+void droppedAssertsByLocation(const Stmt *S, std::map<SourceLocation::UIntTy, const Stmt *> &Out) {
   if (!S || isa<LambdaExpr>(S))
     return;
-  if (isa<DoStmt>(S) || isDroppedAssert(S))
+  if (isDroppedAssert(S))
     Out.emplace(S->getBeginLoc().getRawEncoding(), S);
   for (const Stmt *Child : S->children())
-    assertStmtsByLocation(Child, Out);
+    droppedAssertsByLocation(Child, Out);
 }
 
 /// The local variables declared in S's subtree, by the location of their names.
@@ -709,20 +707,19 @@ void Finder::liftAssertStmt(const Stmt *S, SourceLocation At, LiftFrame &F, Lift
         liftAssert(Not->getSubExpr()->IgnoreParens(), At, F, L);
     return;
   }
-  const InstantiatedCondition &C = instantiatedCondition(F.Fn, S);
+  const InstantiatedCondition &C = instantiatedCondition(F.Fn, S, At);
   if (C.instantiated)
     liftAssert(C.instantiated, At, F, L);
   else if (C.pattern || !C.notFollowed.empty())
     liftAssert(C.pattern, At, F, L, C.notFollowed);
 }
 
-const Finder::ParsedCondition &Finder::parsedCondition(const FunctionDecl *Fn, const Stmt *S) {
+const Finder::ParsedCondition &Finder::parsedCondition(const FunctionDecl *Fn, const Stmt *S, SourceLocation At) {
   auto [It, New] = Parsed.try_emplace({Fn, S->getBeginLoc().getRawEncoding()});
   ParsedCondition &Out = It->second;
   if (!New)
     return Out;
-  std::optional<SourceLocation> At = assertAt(S);
-  auto Toks = At ? Scopes.conditions.find(At->getRawEncoding()) : Scopes.conditions.end();
+  auto Toks = Scopes.conditions.find(At.getRawEncoding());
   Sema *Sem = Scopes.sema;
   Parser *P = Sem ? unitParser(*Sem) : nullptr;
   ScopeLevels InScope;
@@ -737,25 +734,26 @@ const Finder::ParsedCondition &Finder::parsedCondition(const FunctionDecl *Fn, c
   return Out;
 }
 
-const Finder::InstantiatedCondition &Finder::instantiatedCondition(const FunctionDecl *Inst, const Stmt *S) {
+const Finder::InstantiatedCondition &Finder::instantiatedCondition(const FunctionDecl *Inst, const Stmt *S,
+                                                                   SourceLocation At) {
   auto [It, New] = Instantiated.try_emplace({Inst, S->getBeginLoc().getRawEncoding()});
   InstantiatedCondition &Out = It->second;
   if (!New)
     return Out;
   const FunctionDecl *Pattern = Inst->getTemplateInstantiationPattern();
   if (!Pattern) { // not an instantiation: its condition is parsed as it is
-    const ParsedCondition &P = parsedCondition(Inst, S);
+    const ParsedCondition &P = parsedCondition(Inst, S, At);
     Out.instantiated = P.expr;
     Out.notFollowed = P.notParsed;
     return Out;
   }
   auto [Stmts, NewPattern] = PatternAsserts.try_emplace(Pattern);
   if (NewPattern)
-    assertStmtsByLocation(Pattern->getBody(), Stmts->second);
+    droppedAssertsByLocation(Pattern->getBody(), Stmts->second);
   auto D = Stmts->second.find(S->getBeginLoc().getRawEncoding());
   if (D == Stmts->second.end())
     return Out; // not an expansion of the pattern's: nothing to lift
-  const ParsedCondition &P = parsedCondition(Pattern, D->second);
+  const ParsedCondition &P = parsedCondition(Pattern, D->second, At);
   Out.pattern = P.expr;
   if (!Out.pattern) {
     Out.notFollowed = P.notParsed;

@@ -569,13 +569,14 @@ private:
   void liftExpr(const Stmt *E, LiftFrame &F, Lift &L, bool Conditional);
   void liftAssert(const Expr *Cond, SourceLocation At, LiftFrame &F, Lift &L, const std::string &NotFollowed = "");
   void liftAssertStmt(const Stmt *S, SourceLocation At, LiftFrame &F, Lift &L);
-  /// An assert's condition parsed where the assert is in Fn (a template's pattern, or a function that is not an
-  /// instantiation), from the tokens AssertRecorder kept: null, with the reason, when it does not parse there.
+  /// An assert's condition parsed where the assert S is in Fn (a template's pattern, or a function that is not an
+  /// instantiation), from the tokens AssertRecorder kept for the expansion at At: null, with the reason, when it does
+  /// not parse there.
   struct ParsedCondition {
     const Expr *expr = nullptr;
     std::string notParsed;
   };
-  const ParsedCondition &parsedCondition(const FunctionDecl *Fn, const Stmt *S);
+  const ParsedCondition &parsedCondition(const FunctionDecl *Fn, const Stmt *S, SourceLocation At);
   std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, ParsedCondition> Parsed;
   /// An assert's condition in the function Inst whose body the walk is in: the pattern's, parsed, and its
   /// substitution for the instantiation's arguments (null, with the reason, when it does not compile).
@@ -583,12 +584,12 @@ private:
     const Expr *pattern = nullptr, *instantiated = nullptr;
     std::string notFollowed;
   };
-  const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const Stmt *S);
+  const InstantiatedCondition &instantiatedCondition(const FunctionDecl *Inst, const Stmt *S, SourceLocation At);
   /// CallTranslator::StaticInit for the translators of upstream's implementation (cached per member).
   const Expr *staticMemberInit(const VarDecl *V);
   std::map<const VarDecl *, const Expr *> StaticInits;
   std::map<std::pair<const FunctionDecl *, clang::SourceLocation::UIntTy>, InstantiatedCondition> Instantiated;
-  /// Per template pattern, its assert statements by where they start; per instantiation, its locals by where they are
+  /// Per template pattern, its compiled-out asserts by where they start; per instantiation, its locals by where they are
   /// declared (instantiatedCondition matches the two).
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, const Stmt *>> PatternAsserts;
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, VarDecl *>> InstLocals;
