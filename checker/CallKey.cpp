@@ -22,20 +22,21 @@ struct Out {
   }
 };
 
+void writeTile(Out &O, const TileFacts &T) {
+  O << int64_t(T.isTile) << int64_t(T.isEvent) << int64_t(T.isReg) << int64_t(T.isMask) << T.maskWidth
+    << T.maskPartial << T.maskOrigin << T.maskWhy << T.expr << T.typeSpelling << T.declLoc << T.loc << int64_t(T.dtype)
+    << T.dtypeName << T.rows << T.cols << T.blayout << T.slayout << T.sfractalSize << T.declValidRow << T.declValidCol
+    << T.validRow << T.validCol << int64_t(T.hasAddr) << T.addr << T.validOrigin << int64_t(T.writtenArgs.size());
+  for (const WrittenArg &W : T.writtenArgs)
+    O << W.loc << int64_t(W.length) << W.text << int64_t(W.literal);
+  O << T.writtenArgsEnd;
+}
+
 /// Every fact of C but its op and where it is (callKey's middle).
 void writeFacts(Out &O, const CallSite &C) {
   O << int64_t(C.operands.size());
-  for (const Operand &Op : C.operands) {
-    const TileFacts &T = Op.tile;
-    O << Op.role << int64_t(T.isTile) << int64_t(T.isEvent) << int64_t(T.isReg) << int64_t(T.isMask) << T.maskWidth
-      << T.maskPartial << T.maskOrigin << T.maskWhy << T.expr << T.typeSpelling << T.declLoc << T.loc << int64_t(T.dtype)
-      << T.dtypeName << T.rows << T.cols << T.blayout << T.slayout << T.sfractalSize << T.declValidRow
-      << T.declValidCol << T.validRow << T.validCol << int64_t(T.hasAddr) << T.addr << T.validOrigin
-      << int64_t(T.writtenArgs.size());
-    for (const WrittenArg &W : T.writtenArgs)
-      O << W.loc << int64_t(W.length) << W.text << int64_t(W.literal);
-    O << T.writtenArgsEnd;
-  }
+  for (const Operand &Op : C.operands)
+    writeTile(O << Op.role, Op.tile);
   O << int64_t(C.symbols.size());
   for (const Symbol &S : C.symbols)
     O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;
@@ -76,6 +77,12 @@ std::string callKey(const CallSite &C) {
     O << L << N;
   writeFacts(O, C);
   O << C.text;
+  return O.S;
+}
+
+std::string tileKey(const TileFacts &T) {
+  Out O;
+  writeTile(O, T);
   return O.S;
 }
 

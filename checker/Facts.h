@@ -197,6 +197,9 @@ std::string callKey(const CallSite &C);
 /// that every rule decides alike.
 std::string factsKey(const CallSite &C);
 
+/// Every fact of a tile operand as one string (the part of callKey an operand writes): equal strings, equal facts.
+std::string tileKey(const TileFacts &T);
+
 /// Source text of a call in a canonical spelling: comments dropped, whitespace removed except one space between
 /// two word characters, so that reformatting or commenting a call does not change it (baseline fingerprints).
 std::string normalizeCallText(std::string_view Text);

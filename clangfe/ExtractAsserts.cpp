@@ -17,6 +17,7 @@
 #include "clang/Sema/Template.h"
 
 #include <algorithm>
+#include <deque>
 
 using namespace clang;
 
@@ -330,6 +331,78 @@ void localsReadBy(const Stmt *E, std::set<const VarDecl *> &Out) {
 
 } // namespace
 
+/// The call's answers to the walk of its op's implementation (LiftAnswer), each asked of the call's translator once,
+/// as bindParams reads the op's parameters.
+class Finder::CallAnswers {
+public:
+  CallAnswers(Finder &F, const FunctionDecl *Def, const CallExpr *Call, CallTranslator &Caller)
+      : Asker(F.Ctx, Def, F.mods(Def), Unused) {
+    F.bindParams(Asker, Caller, Call, F.CurFn);
+  }
+
+  LiftAnswer &get(LiftAnswer::Kind K, const ParmVarDecl *P, unsigned Dim = 0, bool Stride = false) {
+    for (LiftAnswer &A : Asked)
+      if (A.kind == K && A.param == P && A.dim == Dim && A.stride == Stride)
+        return A;
+    LiftAnswer &A = Asked.emplace_back(LiftAnswer{K, P, Dim, Stride, std::nullopt, std::nullopt, {}});
+    switch (K) {
+    case LiftAnswer::Value:
+      A.value = Asker.ParamValue(P);
+      break;
+    case LiftAnswer::Tile:
+      if (const TileFacts *T = Asker.ParamTile(P))
+        A.tile = *T;
+      break;
+    case LiftAnswer::GlobalDim:
+      A.value = Asker.ParamGlobalDim(P, Dim, Stride);
+      break;
+    }
+    return A;
+  }
+
+  /// The op's translator (the walk's first frame) reads its parameters as these answers.
+  void bind(CallTranslator &Op) {
+    Op.ParamValue = [this](const ParmVarDecl *P) { return get(LiftAnswer::Value, P).value; };
+    Op.ParamTile = [this](const ParmVarDecl *P) -> const TileFacts * {
+      const LiftAnswer &A = get(LiftAnswer::Tile, P);
+      return A.tile ? &*A.tile : nullptr;
+    };
+    Op.ParamGlobalDim = [this](const ParmVarDecl *P, unsigned Dim, bool Stride) {
+      return get(LiftAnswer::GlobalDim, P, Dim, Stride).value;
+    };
+  }
+
+  /// Whether the call answers as the memo's did, asked in the memo's order, up to the first answer that differs (so
+  /// that a walk after a difference asks what it would have asked anyway, in the same order).
+  bool answerAs(std::vector<LiftAnswer> &Memo) {
+    for (LiftAnswer &M : Memo)
+      if (!same(get(M.kind, M.param, M.dim, M.stride), M))
+        return false;
+    return true;
+  }
+
+  std::deque<LiftAnswer> Asked; // in the order first asked (a deque: ParamTile's answers are kept by address)
+
+private:
+  static bool same(LiftAnswer &A, LiftAnswer &B) {
+    if (A.value.has_value() != B.value.has_value() || A.tile.has_value() != B.tile.has_value())
+      return false;
+    if (A.value && !term::equal(*A.value, *B.value))
+      return false;
+    if (!A.tile)
+      return true;
+    if (A.tile->expr != B.tile->expr || A.tile->declLoc.line != B.tile->declLoc.line) // (most that differ, cheaply)
+      return false;
+    for (LiftAnswer *X : {&A, &B})
+      if (X->tileKey.empty())
+        X->tileKey = checker::tileKey(*X->tile);
+    return A.tileKey == B.tileKey;
+  }
+
+  CallSite Unused; // (the asking translator makes no symbols of its own)
+  CallTranslator Asker;
+};
+
 /// An op call's walk: the call, the implementation's own values (symbols "u.*", and the path conditions of its loop
 /// counters), and what was found.
 struct Finder::Lift {
@@ -338,7 +411,8 @@ struct Finder::Lift {
   unsigned Budget = StatementBudget;
   bool OverBudget = false;
   std::vector<checker::UpstreamCheck> Out;
-  std::set<std::string> Seen; // assert location, term and path: one check each
+  std::set<std::string> Seen;     // assert location, term and path: one check each
+  CallAnswers *Answers = nullptr; // what the op's frame reads of the call
 };
 
 /// One function of the implementation on the walk: its translator (parameters bound to the caller's arguments), the
@@ -398,23 +472,48 @@ std::optional<SourceLocation> Finder::assertAt(const Stmt *S) const {
   return std::nullopt;
 }
 
+/// The checks of CE's op: the walk of the op's instantiated implementation, or, for an instantiation more than one
+/// call reaches, a kept walk of it when the call answers what that one read alike (LiftMemo).
 void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
   const FunctionDecl *Op = CE->getDirectCallee();
-  if (Scopes.asserts.empty() || !Op || !Op->getDefinition() || !isUpstreamOp(Op))
+  // (An implementation that holds no assert, as TASSIGN's, and calls no helper that may reach one has no checks.)
+  if (Scopes.asserts.empty() || !Op || !Op->getDefinition() || !isUpstreamOp(Op) || !mayReach(Op->getDefinition()))
     return;
-  Lift L{Site, {}, StatementBudget, false, {}, {}};
-  LiftFrame Root;
-  Root.Fn = CurFn;
-  Root.Tr = &Tr;
-  liftCall(CE, Op, Root, L);
-  if (L.OverBudget) {
+  auto Walk = [&](CallAnswers *Answers) {
+    Lift L{Site, {}, StatementBudget, false, {}, {}, Answers};
+    LiftFrame Root;
+    Root.Fn = CurFn;
+    Root.Tr = &Tr;
+    liftCall(CE, Op, Root, L);
+    return LiftMemo{{}, std::move(L.Out), L.OverBudget};
+  };
+  std::optional<LiftMemo> Own;
+  const LiftMemo *Memo;
+  if (callers(Op).size() < 2) {
+    Memo = &Own.emplace(Walk(nullptr));
+  } else {
+    CallAnswers Answers(*this, Op->getDefinition(), CE, Tr);
+    std::vector<LiftMemo> &Memos = LiftMemos[Op->getDefinition()];
+    // Each memo tried asks a prefix of what the walk would ask, in its order (CallAnswers::answerAs): after them, the
+    // call's translator has been asked what a walk asks first, in the same order.
+    auto It = std::find_if(Memos.begin(), Memos.end(), [&](LiftMemo &M) { return Answers.answerAs(M.answers); });
+    if (It == Memos.end()) {
+      LiftMemo New = Walk(&Answers);
+      New.answers.assign(std::make_move_iterator(Answers.Asked.begin()), std::make_move_iterator(Answers.Asked.end()));
+      if (Memos.size() == MaxLiftMemos)
+        Memos.pop_back();
+      It = Memos.insert(Memos.begin(), std::move(New));
+    }
+    Memo = &*It;
+  }
+  Site.upstream = Own ? std::move(Own->upstream) : Memo->upstream;
+  if (Memo->overBudget) {
     checker::UpstreamCheck U;
     U.loc = Site.loc;
     U.notFollowed = "the implementation is larger than pto-lint follows (" + std::to_string(StatementBudget) +
                     " statements)";
-    L.Out.push_back(std::move(U));
+    Site.upstream.push_back(std::move(U));
   }
-  Site.upstream = std::move(L.Out);
 }
 
 /// Follows the call K (in the caller's frame) into Callee's body.
@@ -438,7 +537,10 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
   };
   Tr.InLoopAt = [this, Def](const Stmt *At) { return inFunction(Def, [&] { return inLoop(At); }); };
   Tr.ParentOf = [this, Def](const Stmt *S) { return parent(S, Def); };
-  bindParams(Tr, *Caller.Tr, K, Caller.Fn);
+  if (Caller.Stack.empty() && L.Answers) // the op's frame: its parameters are the call's arguments
+    L.Answers->bind(Tr);
+  else
+    bindParams(Tr, *Caller.Tr, K, Caller.Fn);
   LiftFrame F;
   F.Fn = Def;
   F.Tr = &Tr;

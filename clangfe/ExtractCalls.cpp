@@ -358,13 +358,12 @@ void Finder::bindParams(CallTranslator &Callee, CallTranslator &Caller, const Ca
     }
     return It->second ? &*It->second : nullptr;
   };
-  Callee.InCaller = [this, O, G, Arg](const ParmVarDecl *P, const std::function<CallTranslator::Term(
-                                                                 CallTranslator &, const Expr *)> &F)
-      -> std::optional<CallTranslator::Term> {
+  Callee.ParamGlobalDim = [this, O, G, Arg](const ParmVarDecl *P, unsigned Dim,
+                                             bool Stride) -> std::optional<CallTranslator::Term> {
     const Expr *A = Arg(P);
     if (!A)
       return std::nullopt;
-    return inFunction(G, [&] { return F(*O, A); });
+    return inFunction(G, [&] { return O->globalDim(A, Dim, Stride); });
   };
 }
 
@@ -403,7 +402,7 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
     };
     Tr.ParamValue = Noting(std::move(Tr.ParamValue));
     Tr.ParamTile = Noting(std::move(Tr.ParamTile));
-    Tr.InCaller = Noting(std::move(Tr.InCaller));
+    Tr.ParamGlobalDim = Noting(std::move(Tr.ParamGlobalDim));
   }
   if (Ov) {
     for (size_t I = 0; I < Ov->roles.size(); ++I) {

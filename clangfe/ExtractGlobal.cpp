@@ -69,8 +69,8 @@ CallTranslator::Term CallTranslator::globalDim(const Expr *Obj, unsigned Dim, bo
   // A dynamic dimension: the value the tensor was constructed with.
   const VarDecl *VD = referencedVar(E);
   std::string Name = VD ? VD->getName().str() : sourceText(Ctx, E->getSourceRange());
-  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && InCaller && !Mods.Reshaped.count(VD))
-    if (std::optional<Term> T = InCaller(P, [&](CallTranslator &C, const Expr *A) { return C.globalDim(A, Dim, Stride); }))
+  if (const auto *P = dyn_cast_or_null<ParmVarDecl>(VD); P && ParamGlobalDim && !Mods.Reshaped.count(VD))
+    if (std::optional<Term> T = ParamGlobalDim(P, Dim, Stride))
       return *T;
   if (!VD || isa<ParmVarDecl>(VD) || !VD->getInit())
     return opaque(Obj, "the dynamic " + std::string(What) + " of '" + Name + "' is not known here");

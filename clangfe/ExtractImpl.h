@@ -284,11 +284,9 @@ public:
   std::function<std::optional<Term>(const ParmVarDecl *)> ParamValue;
   /// (ParamTile: the caller's facts, kept by the binding while this translator lives; null when not known.)
   std::function<const TileFacts *(const ParmVarDecl *)> ParamTile;
-  /// Calling context: F applied to the caller's argument for a parameter, in the caller's translator (what a callee
-  /// reads from an argument's object, such as a global tensor's shape).
-  using InCallerFn = std::function<std::optional<Term>(const ParmVarDecl *,
-                                                       const std::function<Term(CallTranslator &, const Expr *)> &F)>;
-  InCallerFn InCaller;
+  /// Calling context: a dimension (Dim 0-4) of the shape or, with Stride, the stride of the global tensor a parameter
+  /// of Fn is, read as the caller's argument's (globalDim in the caller's translator); unset or nullopt: not known.
+  std::function<std::optional<Term>(const ParmVarDecl *, unsigned Dim, bool Stride)> ParamGlobalDim;
   /// The prefix of the names of the symbols this translator makes ("s." for the call's own values; the translators
   /// of upstream's implementation use "u.", so that its values never take the name of one of the call's).
   std::string SymbolPrefix = "s.";
@@ -564,6 +562,30 @@ private:
     std::vector<checker::UpstreamCheck> upstream;
   };
   std::map<const CallExpr *, LiftReplay> Replays;
+  /// One thing the walk of an op's implementation read of its call: an op parameter's value, tile facts or global
+  /// tensor dimension, as the call's argument's (the hooks of the op's translator: ParamValue, ParamTile,
+  /// ParamGlobalDim).
+  struct LiftAnswer {
+    enum Kind { Value, Tile, GlobalDim } kind;
+    const ParmVarDecl *param;
+    unsigned dim;
+    bool stride;
+    std::optional<term::Term> value; // Value, GlobalDim
+    std::optional<TileFacts> tile;   // Tile
+    std::string tileKey;             // checker::tileKey of tile, once compared
+  };
+  class CallAnswers;
+  /// A lift of an instantiation of an op: what it read of its call, in the order it first asked, and the checks it
+  /// found. The walk reads its call only through these answers and is otherwise a function of the instantiation, so
+  /// a call of the same instantiation that answers alike has the same checks (lift). The last MaxLiftMemos lifts of
+  /// each instantiation are kept, newest first (one op often takes tiles of one type declared in several places).
+  struct LiftMemo {
+    std::vector<LiftAnswer> answers;
+    std::vector<checker::UpstreamCheck> upstream;
+    bool overBudget = false;
+  };
+  static constexpr size_t MaxLiftMemos = 8;
+  std::map<const FunctionDecl *, std::vector<LiftMemo>> LiftMemos;
   void liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &Caller, Lift &L);
   void liftStmt(const Stmt *S, LiftFrame &F, Lift &L);
   void liftExpr(const Stmt *E, LiftFrame &F, Lift &L, bool Conditional);

@@ -132,3 +132,16 @@ void scopeOfNames(unsigned n) {
   // expect-note@+1[a2a3]: fails for example when n = 1025
   TDEMOSCOPE(dst, src, n);
 }
+
+// One instantiation of the op (the same tile and global tensor types) called from three instantiations of a template:
+// the walk of its implementation is reused for a call that answers what it read alike (Finder::LiftMemo), and walked
+// again for one that does not. Valid columns 64 hold in both instantiations that have them; 32 fails.
+template <int Cols, int Tag> void loadStaticCols(float *src) {
+  TileT t(16, Cols);
+  Global g(src, GShape(16));
+  // expect@+1[a2a3]: error pto-upstream-assert: TDEMOLOAD: upstream's check 'validCol == gShape4' fails on a2a3
+  TDEMOLOAD(t, g);
+}
+template void loadStaticCols<64, 0>(float *);
+template void loadStaticCols<64, 1>(float *);
+template void loadStaticCols<32, 0>(float *);
