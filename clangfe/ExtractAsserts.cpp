@@ -472,13 +472,24 @@ std::optional<SourceLocation> Finder::assertAt(const Stmt *S) const {
   return std::nullopt;
 }
 
+/// Whether a walk of CE's op may find a check: an op of upstream's whose implementation holds an assert or calls a
+/// helper that may reach one (not TASSIGN's).
+bool Finder::mayLift(const CallExpr *CE) {
+  const FunctionDecl *Op = CE->getDirectCallee();
+  if (Scopes.asserts.empty() || !Op)
+    return false;
+  auto [It, New] = Liftable.try_emplace(Op, false);
+  if (New)
+    It->second = Op->getDefinition() && isUpstreamOp(Op) && mayReach(Op->getDefinition());
+  return It->second;
+}
+
 /// The checks of CE's op: the walk of the op's instantiated implementation, or, for an instantiation more than one
 /// call reaches, a kept walk of it when the call answers what that one read alike (LiftMemo).
 void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
-  const FunctionDecl *Op = CE->getDirectCallee();
-  // (An implementation that holds no assert, as TASSIGN's, and calls no helper that may reach one has no checks.)
-  if (Scopes.asserts.empty() || !Op || !Op->getDefinition() || !isUpstreamOp(Op) || !mayReach(Op->getDefinition()))
+  if (!mayLift(CE))
     return;
+  const FunctionDecl *Op = CE->getDirectCallee();
   auto Walk = [&](CallAnswers *Answers) {
     Lift L{Site, {}, StatementBudget, false, {}, {}, Answers};
     LiftFrame Root;

@@ -433,7 +433,7 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
       collectPath(Context[I].first, *Outer[I], Site);
       return 0;
     });
-  if (!Sig || !Sig->builtin) {
+  if ((!Sig || !Sig->builtin) && mayLift(CE)) {
     if (Context.empty()) // on its own: the translator reads its function's parameters as symbols, asking no one
       lift(CE, Tr, Site);
     else

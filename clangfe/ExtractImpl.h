@@ -543,6 +543,8 @@ private:
   static bool isUpstreamOp(const FunctionDecl *FD);
   /// True if F is a function of upstream's headers: in namespace pto (or one inside it), outside the main file.
   bool isUpstreamCode(const FunctionDecl *F) const;
+  bool mayLift(const CallExpr *CE);
+  llvm::DenseMap<const FunctionDecl *, bool> Liftable; // mayLift, per op
   void lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);
   /// lift, or its replay from another calling context of CE (ExtractCalls.cpp): ReadsContext tells whether the call's
   /// translation has read its context so far, and is kept up to date by the translator's hooks while the lift runs.
