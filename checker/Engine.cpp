@@ -739,9 +739,8 @@ std::vector<Engine::CallRun::Check> Engine::CallRun::plan() {
   // An op the rules do not describe: upstream's own checks apply, and of the rules only the one every tile operand
   // of every op obeys whatever the op's schema: its valid region lies within the tile. Upstream's checks take that
   // as given (the engine's well-formedness hypotheses), so without it a valid region past the tile would prove them
-  // (an a5 TEXTRACT's `indexRow + validRow <= Rows` with a dynamic valid row: tests/oracle, docs/oracle.md).
-  if (!Sig && C.upstream.empty())
-    return {};
+  // (an a5 TEXTRACT's `indexRow + validRow <= Rows` with a dynamic valid row: tests/oracle, docs/oracle.md). Such an
+  // op without upstream checks has nothing to plan and never gets here (checkCall).
   std::set<std::string> Absent; // roles of the overload the call does not have
   if (Ov)
     for (const std::string &R : Ov->roles)
@@ -1524,8 +1523,8 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
                          "operand '" + O.tile.expr + "' has type '" + O.tile.typeSpelling +
                              "', which is not a recognised pto::Tile",
                          "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape");
-  // An op only upstream's checks describe whose implementation reaches none (TASSIGN): nothing to decide
-  // (CallRun::plan), so not even the call's facts are made.
+  // An op only upstream's checks describe whose implementation reaches none (TASSIGN): nothing to decide, so not
+  // even the call's facts are made.
   if (C.upstream.empty() && !Rules.op(C.op))
     return;
 

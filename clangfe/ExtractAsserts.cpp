@@ -484,11 +484,10 @@ bool Finder::mayLift(const CallExpr *CE) {
   return It->second;
 }
 
-/// The checks of CE's op: the walk of the op's instantiated implementation, or, for an instantiation more than one
-/// call reaches, a kept walk of it when the call answers what that one read alike (LiftMemo).
+/// The checks of CE's op, whose walk may find some (mayLift): the walk of the op's instantiated implementation, or,
+/// for an instantiation more than one call reaches, a kept walk of it when the call answers what that one read
+/// alike (LiftMemo).
 void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
-  if (!mayLift(CE))
-    return;
   const FunctionDecl *Op = CE->getDirectCallee();
   auto Walk = [&](CallAnswers *Answers) {
     Lift L{Site, {}, StatementBudget, false, {}, {}, Answers};
@@ -498,10 +497,11 @@ void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
     liftCall(CE, Op, Root, L);
     return LiftMemo{{}, std::move(L.Out), L.OverBudget};
   };
-  std::optional<LiftMemo> Own;
-  const LiftMemo *Memo;
+  bool OverBudget;
   if (callers(Op).size() < 2) {
-    Memo = &Own.emplace(Walk(nullptr));
+    LiftMemo Own = Walk(nullptr);
+    Site.upstream = std::move(Own.upstream);
+    OverBudget = Own.overBudget;
   } else {
     CallAnswers Answers(*this, Op->getDefinition(), CE, Tr);
     std::vector<LiftMemo> &Memos = LiftMemos[Op->getDefinition()];
@@ -515,10 +515,10 @@ void Finder::lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site) {
         Memos.pop_back();
       It = Memos.insert(Memos.begin(), std::move(New));
     }
-    Memo = &*It;
+    Site.upstream = It->upstream;
+    OverBudget = It->overBudget;
   }
-  Site.upstream = Own ? std::move(Own->upstream) : Memo->upstream;
-  if (Memo->overBudget) {
+  if (OverBudget) {
     checker::UpstreamCheck U;
     U.loc = Site.loc;
     U.notFollowed = "the implementation is larger than pto-lint follows (" + std::to_string(StatementBudget) +

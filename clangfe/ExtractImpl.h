@@ -545,6 +545,7 @@ private:
   bool isUpstreamCode(const FunctionDecl *F) const;
   bool mayLift(const CallExpr *CE);
   llvm::DenseMap<const FunctionDecl *, bool> Liftable; // mayLift, per op
+  /// (lift and liftOrReplay: for a call that mayLift.)
   void lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);
   /// lift, or its replay from another calling context of CE (ExtractCalls.cpp): ReadsContext tells whether the call's
   /// translation has read its context so far, and is kept up to date by the translator's hooks while the lift runs.
