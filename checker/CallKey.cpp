@@ -20,9 +20,62 @@ struct Out {
   Out &operator<<(const IntFact &F) {
     return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + term::print(F.term));
   }
+  Out &operator<<(const term::Term &T) { return *this << term::print(T); }
 };
 
-void writeTile(Out &O, const TileFacts &T) {
+/// The same fields as references into the call (FactsView): nothing printed or copied.
+struct Refs {
+  std::vector<FactsView::Atom> &A;
+  Refs &operator<<(const std::string &V) {
+    A.push_back({FactsView::Atom::Str, 0, &V});
+    return *this;
+  }
+  Refs &operator<<(std::string &&) = delete; // a temporary would not outlive the view
+  Refs &operator<<(const char *) = delete;
+  Refs &operator<<(int64_t V) {
+    A.push_back({FactsView::Atom::Int, V, nullptr});
+    return *this;
+  }
+  Refs &operator<<(const SourceLoc &L) { return *this << L.file << int64_t(L.line) << int64_t(L.col); }
+  Refs &operator<<(const IntFact &F) {
+    if (F.value)
+      return *this << int64_t(1) << *F.value;
+    return *this << int64_t(0) << F.term;
+  }
+  Refs &operator<<(const term::Term &T) {
+    A.push_back({FactsView::Atom::TermRef, 0, &T});
+    return *this;
+  }
+};
+
+template <class Sink> void writeTile(Sink &O, const TileFacts &T);
+template <class Sink> void writeFacts(Sink &O, const CallSite &C);
+} // namespace
+
+FactsView::FactsView(const CallSite &C) {
+  Refs R{Atoms};
+  R << C.op << C.overload;
+  writeFacts(R, C);
+}
+
+bool FactsView::operator==(const FactsView &O) const {
+  return std::equal(Atoms.begin(), Atoms.end(), O.Atoms.begin(), O.Atoms.end(), [](const Atom &X, const Atom &Y) {
+    if (X.kind != Y.kind || X.i != Y.i)
+      return false;
+    switch (X.kind) {
+    case Atom::Int:
+      return true;
+    case Atom::Str:
+      return *static_cast<const std::string *>(X.p) == *static_cast<const std::string *>(Y.p);
+    case Atom::TermRef:
+      return term::equal(*static_cast<const term::Term *>(X.p), *static_cast<const term::Term *>(Y.p));
+    }
+    return false;
+  });
+}
+
+namespace {
+template <class Sink> void writeTile(Sink &O, const TileFacts &T) {
   O << int64_t(T.isTile) << int64_t(T.isEvent) << int64_t(T.isReg) << int64_t(T.isMask) << T.maskWidth
     << T.maskPartial << T.maskOrigin << T.maskWhy << T.expr << T.typeSpelling << T.declLoc << T.loc << int64_t(T.dtype)
     << T.dtypeName << T.rows << T.cols << T.blayout << T.slayout << T.sfractalSize << T.declValidRow << T.declValidCol
@@ -33,7 +86,7 @@ void writeTile(Out &O, const TileFacts &T) {
 }
 
 /// Every fact of C but its op and where it is (callKey's middle).
-void writeFacts(Out &O, const CallSite &C) {
+template <class Sink> void writeFacts(Sink &O, const CallSite &C) {
   O << int64_t(C.operands.size());
   for (const Operand &Op : C.operands)
     writeTile(O << Op.role, Op.tile);
@@ -42,7 +95,7 @@ void writeFacts(Out &O, const CallSite &C) {
     O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;
   O << int64_t(C.path.size());
   for (const PathCondition &P : C.path)
-    O << term::print(P.term) << P.text << P.loc;
+    O << P.term << P.text << P.loc;
   O << int64_t(C.notUnderstood.size());
   for (const std::string &N : C.notUnderstood)
     O << N;
@@ -51,9 +104,9 @@ void writeFacts(Out &O, const CallSite &C) {
     O << N << V;
   O << int64_t(C.upstream.size());
   for (const UpstreamCheck &U : C.upstream) {
-    O << term::print(U.term) << int64_t(U.path.size());
+    O << U.term << int64_t(U.path.size());
     for (const PathCondition &P : U.path)
-      O << term::print(P.term) << P.text << P.loc;
+      O << P.term << P.text << P.loc;
     O << int64_t(U.symbols.size());
     for (const Symbol &S : U.symbols)
       O << S.name << S.display << S.lo << S.hi << int64_t(S.understood) << S.why << S.loc;

@@ -200,6 +200,23 @@ std::string factsKey(const CallSite &C);
 /// Every fact of a tile operand as one string (the part of callKey an operand writes): equal strings, equal facts.
 std::string tileKey(const TileFacts &T);
 
+/// factsKey's fields as references into the call, compared field by field (terms structurally, term::equal) without
+/// printing or copying any: equal views, calls that every rule decides alike. The call must outlive its view.
+class FactsView {
+public:
+  explicit FactsView(const CallSite &C);
+  bool operator==(const FactsView &O) const;
+
+  struct Atom {
+    enum Kind : uint8_t { Int, Str, TermRef } kind;
+    int64_t i;     // Int: the number
+    const void *p; // Str: a std::string, TermRef: a term::Term, of the call
+  };
+
+private:
+  std::vector<Atom> Atoms;
+};
+
 /// Source text of a call in a canonical spelling: comments dropped, whitespace removed except one space between
 /// two word characters, so that reformatting or commenting a call does not change it (baseline fingerprints).
 std::string normalizeCallText(std::string_view Text);

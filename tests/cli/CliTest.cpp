@@ -87,7 +87,7 @@ TEST(Cli, SolverStatsAccountForEveryDecision) {
   EXPECT_EQ(J["decisions"].get<unsigned>(), J["prechecked"].get<unsigned>() + J["queries"].get<unsigned>());
   EXPECT_LE(J["medianMicros"].get<double>(), J["p99Micros"].get<double>());
   EXPECT_LE(J["queryMedianMicros"].get<double>(), J["queryMaxMicros"].get<double>());
-  for (const char *K : {"ground", "enumerated", "cacheHits", "z3Calls", "solverMillis", "extractMillis", "engineMillis"})
+  for (const char *K : {"ground", "enumerated", "cacheHits", "z3Calls", "sameFacts", "solverMillis", "extractMillis", "engineMillis"})
     EXPECT_TRUE(J.contains(K)) << K;
 }
 

@@ -487,6 +487,46 @@ TEST(Engine, FactsKeyLeavesOutOnlyWhereTheCallIs) {
   EXPECT_NE(factsKey(A), factsKey(D));
 }
 
+/// FactsView (what Session::check decides a call once per place by) compares what factsKey writes, without printing:
+/// equal wherever factsKey is, terms by structure (built apart, still equal), and a difference in any part is one.
+TEST(Engine, FactsViewIsFactsKeyWithoutPrinting) {
+  auto WithCheck = [](const char *Term, const char *Guard) {
+    CallSite C = call(symbolic("(+ |s.r| 1)"), 128);
+    C.symbols.push_back(param("r"));
+    UpstreamCheck U;
+    U.term = smt(Term);
+    U.path.push_back({smt(Guard), "r > 0", {"k.cpp", 3, 5}});
+    U.text = "validRow <= Rows";
+    U.loc = {"pto/npu/a2a3/TColArgMin.hpp", 40, 5};
+    U.target = Target::A2A3;
+    C.upstream.push_back(U);
+    return C;
+  };
+  CallSite A = WithCheck("(<= |s.r| 16)", "(> |s.r| 0)");
+  CallSite B = WithCheck("(<= |s.r| 16)", "(> |s.r| 0)"); // the same facts, every term built again
+  B.loc = {"other.cpp", 7, 1};
+  B.callers = {{{"k.cpp", 50, 3}, "main"}};
+  ASSERT_EQ(factsKey(A), factsKey(B));
+  EXPECT_TRUE(FactsView(A) == FactsView(B));
+  std::vector<CallSite> Differ;
+  Differ.push_back(WithCheck("(<= |s.r| 32)", "(> |s.r| 0)")); // the check's term
+  Differ.push_back(WithCheck("(<= |s.r| 16)", "(>= |s.r| 0)")); // its path
+  Differ.push_back(A);
+  Differ.back().operands[1].tile.validRow = symbolic("(+ |s.r| 2)"); // an operand's symbolic valid row
+  Differ.push_back(A);
+  Differ.back().operands[0].tile.blayout = "ColMajor"; // an operand's layout
+  Differ.push_back(A);
+  Differ.back().symbols[0].hi = 7; // a symbol's range
+  Differ.push_back(A);
+  Differ.back().upstream[0].message = "other"; // the check's message (findings quote it)
+  Differ.push_back(A);
+  Differ.back().overload = "value-index";
+  for (const CallSite &C : Differ) {
+    EXPECT_NE(factsKey(A), factsKey(C));
+    EXPECT_FALSE(FactsView(A) == FactsView(C)) << factsKey(C);
+  }
+}
+
 /// Whether a call's path keeps its valid dims within their tiles only chooses the hypotheses of its checks: a point of
 /// the path where one is past its tile answers it without Z3, also when the first points divide by zero (a2a3
 /// tmrgsort_kernel.cpp:266, `cols = kTCols_ / (blockLen * 4) * (blockLen * 4)` of a loop counter pto-lint does not

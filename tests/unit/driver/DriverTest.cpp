@@ -174,6 +174,43 @@ TEST(Driver, UnitsAndAnswersAreReusedAcrossSessions) {
   EXPECT_EQ(D.results().callMicros.size(), 1u) << "a changed call is checked";
 }
 
+/// A call reached from several callers with the same facts is decided once: the tally counts it in each context, as
+/// if checked again; a call with a finding is checked in each (its findings name the context).
+TEST(Driver, CallsWithTheFactsOfAnEarlierOneAtTheirPlaceAreDecidedOnce) {
+  driver::Options O;
+  O.targetsExplicit = true;
+  O.engine.targets = {checker::Target::A2A3, checker::Target::A5};
+  auto From = [](checker::CallSite C, const std::string &Caller) {
+    C.callers = {{{"k.cpp", 40, 3}, Caller}};
+    return C;
+  };
+  checker::CallSite Legal = fourRows(5, "", 0, 1), Illegal = fourRows(12);
+  driver::Session L(O), I(O);
+  L.lint(unitOf({Legal}), {});
+  I.lint(unitOf({Illegal}), {});
+  driver::Session Each(O);
+  Each.lint(unitOf({From(Legal, "a"), From(Legal, "b"), From(Legal, "c"), From(Illegal, "a"), From(Illegal, "b")}), {});
+  const checker::Tally &TL = L.results().tally, &TI = I.results().tally, &T = Each.results().tally;
+  ASSERT_GT(TL.proved, 0u);
+  ASSERT_EQ(TL.violated, 0u);
+  ASSERT_GT(TI.violated, 0u);
+  EXPECT_EQ(Each.results().sameFacts, 2u);
+  EXPECT_EQ(T.callSites, 5u);
+  EXPECT_EQ(T.checks, 3 * TL.checks + 2 * TI.checks);
+  EXPECT_EQ(T.proved, 3 * TL.proved + 2 * TI.proved);
+  EXPECT_EQ(T.violated, 2 * TI.violated);
+  EXPECT_EQ(T.opCalls.at("TCOLMIN"), 5u);
+  EXPECT_EQ(T.opLocations.at("TCOLMIN").size(), 2u);
+  for (const auto &[Key, E] : TL.ends)
+    EXPECT_EQ(T.ends.at(Key).proved, 3 * E.proved + (TI.ends.count(Key) ? TI.ends.at(Key).proved : 0));
+  EXPECT_EQ(Each.results().callMicros.size(), 5u);
+  EXPECT_EQ(Each.results().findings.size(), I.results().findings.size()) << "the contexts' findings group as one";
+  // Different facts at the same place are decided apart.
+  driver::Session Apart(O);
+  Apart.lint(unitOf({From(Legal, "a"), From(fourRows(5, "", 0, 2), "b")}), {});
+  EXPECT_EQ(Apart.results().sameFacts, 0u);
+}
+
 TEST(Driver, NolintAndGlobsFollowRenamedIds) {
   // A rule set in which pto-colreduce-dst-validrow used to be called pto-colreduce-dst-rows.
   std::vector<std::pair<std::string, std::string>> Files = checker::embeddedRuleFiles();
