@@ -662,12 +662,21 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
   std::vector<Finding> Fs;
   std::vector<checker::Failing> Before; // per call, for the verification of fixes
   // One call in several calling contexts often gets the same facts in each (upstream's kernels: 43 % of the calls
-  // with checks): every rule decides it alike, so the tally (verdicts, counts, the calls it names) is the first's.
-  // Only a call that reported nothing is kept (a finding also names the context: made afresh). Kept per place; not
-  // with --dump-smt, which writes each call's queries.
+  // with checks): every rule decides it alike, so its tally (verdicts, counts, the calls it names) and what it fails
+  // are the first's. Its findings would differ from the first's only in the notes on the calling context, and unique()
+  // below keeps the first of such reports: a call with findings is reused where its findings would be reported at the
+  // same place in the same instantiation. Kept per place; not with --dump-smt, which writes each call's queries.
   struct Decided {
     checker::FactsView facts;
+    const checker::CallSite *first;
     checker::Tally tally;
+    checker::Failing failing;
+    bool reported; // it had findings
+  };
+  auto SameReports = [](const checker::CallSite &A, const checker::CallSite &B) {
+    return A.function == B.function && A.instantiationNames == B.instantiationNames &&
+           A.inUpstreamCode == B.inUpstreamCode && A.userLoc.file == B.userLoc.file &&
+           A.userLoc.line == B.userLoc.line && A.userLoc.col == B.userLoc.col;
   };
   std::map<std::tuple<std::string_view, unsigned, unsigned>, std::vector<Decided>> Same; // views into U.calls
   for (const checker::CallSite &C : U.calls) {
@@ -676,21 +685,25 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
     if (C.unresolved.empty() && EO.dumpDir.empty() && (!C.upstream.empty() || Rules.op(C.op))) {
       checker::FactsView V(C);
       std::vector<Decided> &At = Same[{C.loc.file, C.loc.line, C.loc.col}];
-      auto It = std::find_if(At.begin(), At.end(), [&](const Decided &D) { return D.facts == V; });
+      auto It = std::find_if(At.begin(), At.end(), [&](const Decided &D) {
+        return (!D.reported || SameReports(C, *D.first)) && D.facts == V;
+      });
       if (It != At.end()) {
         T.add(It->tally);
+        Before.push_back(It->failing);
         ++R.sameFacts;
       } else {
         checker::Tally Own;
         E.check(C, Fs, Own);
         T.add(Own);
-        if (Fs.size() == From && At.size() < 8)
-          At.push_back({std::move(V), std::move(Own)});
+        Before.push_back(checker::failingOf(Fs, From));
+        if (At.size() < 8)
+          At.push_back({std::move(V), &C, std::move(Own), Before.back(), Fs.size() > From});
       }
     } else {
       E.check(C, Fs, T);
+      Before.push_back(checker::failingOf(Fs, From));
     }
-    Before.push_back(checker::failingOf(Fs, From));
     R.callMicros.push_back(Micros(C0, Clock::now()));
   }
   R.checkMicros += Micros(T0, Clock::now());

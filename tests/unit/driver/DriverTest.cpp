@@ -175,7 +175,8 @@ TEST(Driver, UnitsAndAnswersAreReusedAcrossSessions) {
 }
 
 /// A call reached from several callers with the same facts is decided once: the tally counts it in each context, as
-/// if checked again; a call with a finding is checked in each (its findings name the context).
+/// if checked again. One with findings too, where they would be reported alike (the first context's are: the others
+/// differ only in their notes on the context); in another instantiation it is decided again.
 TEST(Driver, CallsWithTheFactsOfAnEarlierOneAtTheirPlaceAreDecidedOnce) {
   driver::Options O;
   O.targetsExplicit = true;
@@ -194,7 +195,7 @@ TEST(Driver, CallsWithTheFactsOfAnEarlierOneAtTheirPlaceAreDecidedOnce) {
   ASSERT_GT(TL.proved, 0u);
   ASSERT_EQ(TL.violated, 0u);
   ASSERT_GT(TI.violated, 0u);
-  EXPECT_EQ(Each.results().sameFacts, 2u);
+  EXPECT_EQ(Each.results().sameFacts, 3u);
   EXPECT_EQ(T.callSites, 5u);
   EXPECT_EQ(T.checks, 3 * TL.checks + 2 * TI.checks);
   EXPECT_EQ(T.proved, 3 * TL.proved + 2 * TI.proved);
@@ -204,7 +205,22 @@ TEST(Driver, CallsWithTheFactsOfAnEarlierOneAtTheirPlaceAreDecidedOnce) {
   for (const auto &[Key, E] : TL.ends)
     EXPECT_EQ(T.ends.at(Key).proved, 3 * E.proved + (TI.ends.count(Key) ? TI.ends.at(Key).proved : 0));
   EXPECT_EQ(Each.results().callMicros.size(), 5u);
-  EXPECT_EQ(Each.results().findings.size(), I.results().findings.size()) << "the contexts' findings group as one";
+  ASSERT_EQ(Each.results().findings.size(), I.results().findings.size());
+  for (size_t K = 0; K < I.results().findings.size(); ++K) {
+    const checker::Finding &A = I.results().findings[K], &B = Each.results().findings[K];
+    EXPECT_EQ(A.message, B.message);
+    EXPECT_EQ(A.fix.has_value(), B.fix.has_value()) << "its fix is proved against the reused call as well";
+    bool FromA = false;
+    for (const checker::Note &N : B.notes)
+      FromA |= N.text.find("from 'a'") != std::string::npos;
+    EXPECT_TRUE(FromA) << "the first context's findings are the ones reported";
+  }
+  // The same facts in another instantiation: its findings name that one, so it is decided again.
+  checker::CallSite Other = fourRows(12, "f<2>", 30);
+  driver::Session Inst(O);
+  Inst.lint(unitOf({From(fourRows(12, "f<1>", 20), "a"), From(Other, "b")}), {});
+  EXPECT_EQ(Inst.results().sameFacts, 0u);
+  EXPECT_EQ(Inst.results().tally.violated, 2 * TI.violated);
   // Different facts at the same place are decided apart.
   driver::Session Apart(O);
   Apart.lint(unitOf({From(Legal, "a"), From(fourRows(5, "", 0, 2), "b")}), {});
