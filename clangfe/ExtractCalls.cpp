@@ -500,7 +500,7 @@ void Finder::LiftReplay::Values::into(CallSite &S) const {
 void Finder::noteReferrer(const ValueDecl *D) {
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
     if (CurFn && FD->isTemplateInstantiation() && !CurFn->isDependentContext())
-      Referrer.emplace(FD, CurFn);
+      Referrer.try_emplace(FD, CurFn); // (emplace would allocate a node for each reference)
 }
 
 bool Finder::VisitDeclRefExpr(DeclRefExpr *E) {
