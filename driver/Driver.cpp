@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <sstream>
 #include <string_view>
 #include <tuple>
@@ -651,6 +652,55 @@ std::vector<Finding> Session::allFindings() const {
   return unique(std::move(All));
 }
 
+namespace {
+/// The calls of a unit the engine decided, per place. One call in several calling contexts often gets the same facts
+/// in each (upstream's kernels: 43 % of the calls with checks): every rule decides it alike, so its tally (verdicts,
+/// counts, the calls it names) and what it fails are the first's. Its findings would differ from the first's only in
+/// the notes on the calling context, and the unit keeps the first of such reports (unique, per place, rule, message
+/// and instantiation): a call with findings is reused only where they would be reported at the same place in the
+/// same instantiation (Session::check). The calls must outlive it.
+class DecidedCalls {
+public:
+  struct Decision {
+    checker::Tally tally;
+    checker::Failing failing;
+  };
+  /// The decision of an earlier call like C, or null.
+  const Decision *find(const checker::CallSite &C) {
+    Last.emplace(C);
+    for (const Kept &K : At[place(C)])
+      if ((!K.reported || sameReports(C, *K.call)) && K.facts == *Last)
+        return &K.decision;
+    return nullptr;
+  }
+  /// Keeps C's decision (find(C) found none); Reported: C had findings. The last 8 per place.
+  void keep(const checker::CallSite &C, Decision D, bool Reported) {
+    std::vector<Kept> &Here = At[place(C)];
+    if (Here.size() < 8)
+      Here.push_back({std::move(*Last), &C, std::move(D), Reported});
+    Last.reset();
+  }
+
+private:
+  struct Kept {
+    checker::FactsView facts;
+    const checker::CallSite *call;
+    Decision decision;
+    bool reported;
+  };
+  using Place = std::tuple<std::string_view, unsigned, unsigned>; // a view into the call
+  static Place place(const checker::CallSite &C) { return {C.loc.file, C.loc.line, C.loc.col}; }
+  /// Whether A's findings would be reported where and as B's are (Engine: anchor, Finding::instantiation).
+  static bool sameReports(const checker::CallSite &A, const checker::CallSite &B) {
+    return A.function == B.function && A.instantiationNames == B.instantiationNames &&
+           A.inUpstreamCode == B.inUpstreamCode && A.userLoc.file == B.userLoc.file &&
+           A.userLoc.line == B.userLoc.line && A.userLoc.col == B.userLoc.col;
+  }
+  std::map<Place, std::vector<Kept>> At;
+  std::optional<checker::FactsView> Last; // find's, for keep
+};
+} // namespace
+
 /// Checks a unit's calls: the findings as they are reported (grouped, fixes verified), before NOLINT and werror.
 std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions &EO, checker::Tally &T) {
   checker::Engine E(Rules, EO);
@@ -661,45 +711,22 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
   Clock::time_point T0 = Clock::now();
   std::vector<Finding> Fs;
   std::vector<checker::Failing> Before; // per call, for the verification of fixes
-  // One call in several calling contexts often gets the same facts in each (upstream's kernels: 43 % of the calls
-  // with checks): every rule decides it alike, so its tally (verdicts, counts, the calls it names) and what it fails
-  // are the first's. Its findings would differ from the first's only in the notes on the calling context, and unique()
-  // below keeps the first of such reports: a call with findings is reused where its findings would be reported at the
-  // same place in the same instantiation. Kept per place; not with --dump-smt, which writes each call's queries.
-  struct Decided {
-    checker::FactsView facts;
-    const checker::CallSite *first;
-    checker::Tally tally;
-    checker::Failing failing;
-    bool reported; // it had findings
-  };
-  auto SameReports = [](const checker::CallSite &A, const checker::CallSite &B) {
-    return A.function == B.function && A.instantiationNames == B.instantiationNames &&
-           A.inUpstreamCode == B.inUpstreamCode && A.userLoc.file == B.userLoc.file &&
-           A.userLoc.line == B.userLoc.line && A.userLoc.col == B.userLoc.col;
-  };
-  std::map<std::tuple<std::string_view, unsigned, unsigned>, std::vector<Decided>> Same; // views into U.calls
+  DecidedCalls Same;
   for (const checker::CallSite &C : U.calls) {
     Clock::time_point C0 = Clock::now();
     size_t From = Fs.size();
-    if (C.unresolved.empty() && EO.dumpDir.empty() && (!C.upstream.empty() || Rules.op(C.op))) {
-      checker::FactsView V(C);
-      std::vector<Decided> &At = Same[{C.loc.file, C.loc.line, C.loc.col}];
-      auto It = std::find_if(At.begin(), At.end(), [&](const Decided &D) {
-        return (!D.reported || SameReports(C, *D.first)) && D.facts == V;
-      });
-      if (It != At.end()) {
-        T.add(It->tally);
-        Before.push_back(It->failing);
-        ++R.sameFacts;
-      } else {
-        checker::Tally Own;
-        E.check(C, Fs, Own);
-        T.add(Own);
-        Before.push_back(checker::failingOf(Fs, From));
-        if (At.size() < 8)
-          At.push_back({std::move(V), &C, std::move(Own), Before.back(), Fs.size() > From});
-      }
+    // Not with --dump-smt, which writes each call's queries; a call with nothing to decide costs nothing.
+    bool Reusable = C.unresolved.empty() && EO.dumpDir.empty() && (!C.upstream.empty() || Rules.op(C.op));
+    if (const DecidedCalls::Decision *D = Reusable ? Same.find(C) : nullptr) {
+      T.add(D->tally);
+      Before.push_back(D->failing);
+      ++R.sameFacts;
+    } else if (Reusable) {
+      checker::Tally Own;
+      E.check(C, Fs, Own);
+      T.add(Own);
+      Before.push_back(checker::failingOf(Fs, From));
+      Same.keep(C, {std::move(Own), Before.back()}, Fs.size() > From);
     } else {
       E.check(C, Fs, T);
       Before.push_back(checker::failingOf(Fs, From));
