@@ -1525,7 +1525,7 @@ void Engine::checkCall(const CallSite &C, std::vector<Finding> &Out, Tally &T) {
                          "pass a pto::Tile (or a type derived from one) so pto-lint can read its shape");
   // An op only upstream's checks describe whose implementation reaches none (TASSIGN): nothing to decide, so not
   // even the call's facts are made.
-  if (C.upstream.empty() && !Rules.op(C.op))
+  if (!decides(C))
     return;
 
   CallRun Run(*this, C, T);

@@ -52,6 +52,9 @@ public:
   void check(const CallSite &Call, std::vector<Finding> &Out, Tally &T);
 
   bool enabled(const std::string &RuleId) const;
+  /// Whether the call has anything to decide: rules of its op, or upstream's checks its implementation reaches (not
+  /// TASSIGN's). A call without is only counted.
+  bool decides(const CallSite &Call) const { return !Call.upstream.empty() || Rules.op(Call.op); }
   const z3model::Solver &solver() const { return Solver; }
   const EngineOptions &options() const { return Opts; }
   /// Checks proved by evaluating the rule over the call's bounds (the precheck), without a solver query.

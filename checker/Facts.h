@@ -25,6 +25,8 @@ struct SourceLoc {
   std::string file;
   unsigned line = 0, col = 0;
   bool valid() const { return line != 0; }
+  bool operator==(const SourceLoc &O) const { return line == O.line && col == O.col && file == O.file; }
+  bool operator!=(const SourceLoc &O) const { return !(*this == O); }
 };
 
 /// Element types, with the codes the rule vocabulary uses (rules/prelude.smt2). After F64 come PTOAS's low-precision

@@ -39,8 +39,7 @@ struct Edit {
   std::string operand; // the tile whose type it changes, as written at the call
   int64_t value = 0;   // the argument's new value: rows/cols, a type code (dtype), a layout code
   bool operator==(const Edit &O) const {
-    return loc.file == O.loc.file && loc.line == O.loc.line && loc.col == O.loc.col && length == O.length &&
-           text == O.text;
+    return loc == O.loc && length == O.length && text == O.text;
   }
 };
 

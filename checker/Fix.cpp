@@ -85,14 +85,10 @@ void reconcileFixes(const std::vector<Finding *> &Fs) {
   }
 }
 
-bool sameLoc(const SourceLoc &A, const SourceLoc &B) {
-  return A.line == B.line && A.col == B.col && A.file == B.file;
-}
-
 /// Whether an edit of the template argument at Pos (fixArgument of its kind) changes the written type of this tile.
 bool editOwns(const Edit &E, size_t Pos, const TileFacts &T) {
-  return Pos < T.writtenArgs.size() ? sameLoc(T.writtenArgs[Pos].loc, E.loc)
-                                    : E.length == 0 && sameLoc(T.writtenArgsEnd, E.loc);
+  return Pos < T.writtenArgs.size() ? T.writtenArgs[Pos].loc == E.loc
+                                    : E.length == 0 && T.writtenArgsEnd == E.loc;
 }
 bool editOwns(const Edit &E, const TileFacts &T) { return editOwns(E, size_t(fixArgument(E.what)), T); }
 
@@ -171,7 +167,7 @@ void verifyFixes(const std::vector<Finding *> &Fs, const std::vector<CallSite> &
       for (const Operand &O : Calls[I].operands)
         for (const auto &[E, Pos] : Known)
           Changed = Changed || editOwns(*E, Pos, O.tile);
-      bool Own = sameLoc(Calls[I].loc, F.loc);
+      bool Own = Calls[I].loc == F.loc;
       if (!Changed) {
         Proved &= !Own; // the finding's own call must use the tile the fix changes
         continue;

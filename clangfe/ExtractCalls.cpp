@@ -446,8 +446,7 @@ namespace {
 bool sameSymbols(const std::vector<checker::Symbol> &A, const std::vector<checker::Symbol> &B) {
   return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const checker::Symbol &X, const checker::Symbol &Y) {
     return X.name == Y.name && X.display == Y.display && X.lo == Y.lo && X.hi == Y.hi &&
-           X.understood == Y.understood && X.why == Y.why && X.loc.file == Y.loc.file && X.loc.line == Y.loc.line &&
-           X.loc.col == Y.loc.col;
+           X.understood == Y.understood && X.why == Y.why && X.loc == Y.loc;
   });
 }
 bool samePath(const std::vector<checker::PathCondition> &A, const std::vector<checker::PathCondition> &B) {

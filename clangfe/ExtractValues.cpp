@@ -57,8 +57,7 @@ CallTranslator::Term CallTranslator::opaque(const Expr *E, const std::string &Wh
   std::string Text = sourceText(Ctx, E->getSourceRange());
   std::string Display = Part.empty() ? (Text.empty() ? "<expression>" : Text) : Part;
   for (const Symbol &S : Site.symbols)
-    if (!S.understood && S.why == Why && S.display == Display && S.loc.file == At.file && S.loc.line == At.line &&
-        S.loc.col == At.col)
+    if (!S.understood && S.why == Why && S.display == Display && S.loc == At)
       return Term::var(S.name);
   return symbol("opaque" + std::to_string(++Opaque), Display, INT64_MIN / 4, INT64_MAX / 4, false, Why,
                 E->getBeginLoc());

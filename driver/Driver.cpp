@@ -370,8 +370,7 @@ std::vector<Finding> groupInstantiations(std::vector<Finding> Fs, const std::vec
 
 namespace {
 bool sameReport(const Finding &A, const Finding &B) {
-  return A.loc.file == B.loc.file && A.loc.line == B.loc.line && A.loc.col == B.loc.col && A.ruleId == B.ruleId &&
-         A.message == B.message;
+  return A.loc == B.loc && A.ruleId == B.ruleId && A.message == B.message;
 }
 /// Fs without repeated reports; PerInstantiation: only repeats within one instantiation (a unit's findings before
 /// groupInstantiations, which must see every instantiation that fails to name only the others as holding).
@@ -673,15 +672,16 @@ public:
         return &K.decision;
     return nullptr;
   }
-  /// Keeps C's decision (find(C) found none); Reported: C had findings. The last 8 per place.
+  /// Keeps C's decision (find(C) found none); Reported: C had findings. The first MaxPerPlace per place.
   void keep(const checker::CallSite &C, Decision D, bool Reported) {
     std::vector<Kept> &Here = At[place(C)];
-    if (Here.size() < 8)
+    if (Here.size() < MaxPerPlace)
       Here.push_back({std::move(*Last), &C, std::move(D), Reported});
     Last.reset();
   }
 
 private:
+  static constexpr size_t MaxPerPlace = 8;
   struct Kept {
     checker::FactsView facts;
     const checker::CallSite *call;
@@ -693,8 +693,7 @@ private:
   /// Whether A's findings would be reported where and as B's are (Engine: anchor, Finding::instantiation).
   static bool sameReports(const checker::CallSite &A, const checker::CallSite &B) {
     return A.function == B.function && A.instantiationNames == B.instantiationNames &&
-           A.inUpstreamCode == B.inUpstreamCode && A.userLoc.file == B.userLoc.file &&
-           A.userLoc.line == B.userLoc.line && A.userLoc.col == B.userLoc.col;
+           A.inUpstreamCode == B.inUpstreamCode && A.userLoc == B.userLoc;
   }
   std::map<Place, std::vector<Kept>> At;
   std::optional<checker::FactsView> Last; // find's, for keep
@@ -716,7 +715,7 @@ std::vector<Finding> Session::check(const Unit &U, const checker::EngineOptions 
     Clock::time_point C0 = Clock::now();
     size_t From = Fs.size();
     // Not with --dump-smt, which writes each call's queries; a call with nothing to decide costs nothing.
-    bool Reusable = C.unresolved.empty() && EO.dumpDir.empty() && (!C.upstream.empty() || Rules.op(C.op));
+    bool Reusable = C.unresolved.empty() && EO.dumpDir.empty() && E.decides(C);
     if (const DecidedCalls::Decision *D = Reusable ? Same.find(C) : nullptr) {
       T.add(D->tally);
       Before.push_back(D->failing);

@@ -135,7 +135,7 @@ struct Results {
   std::vector<double> decisionMicros;  // time per decision: precheck, and solver query when needed
   std::vector<double> callMicros;      // engine time per call site, all its rules and targets
   unsigned groundQueries = 0, enumerated = 0, cacheHits = 0, prechecked = 0, z3Calls = 0;
-  unsigned sameFacts = 0; // calls whose checks an earlier call at their place with equal facts decided (Engine)
+  unsigned sameFacts = 0; // calls whose checks an earlier call at their place with equal facts decided (Session::check)
   double extractMicros = 0, checkMicros = 0;
   /// Textual PTO's tile ops without rules of their own (driver/PtoImpl.h): the statements read, those checked
   /// against pto-isa's implementation, and each (place, op, why) that was not (for a target, or at all).
