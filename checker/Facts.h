@@ -6,6 +6,7 @@
 #include "term/Term.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -151,6 +152,57 @@ struct UpstreamCheck {
   bool compileTime = false;
 };
 
+/// A call's upstream checks: a vector whose copies share one list until one of them is changed (the calls of one
+/// instantiation in several calling contexts, or of a kept walk, reach the same checks: copying each check's
+/// strings, terms and chains per call was about 4 % of the analysis's instructions on a2a3 tadds). Read as a const
+/// vector; own(), push_back and take copy the list first when it is shared.
+class UpstreamChecks {
+public:
+  using value_type = UpstreamCheck;
+  using const_iterator = std::vector<UpstreamCheck>::const_iterator;
+
+  UpstreamChecks() = default;
+  UpstreamChecks(std::vector<UpstreamCheck> V) { *this = std::move(V); }
+  UpstreamChecks(std::initializer_list<UpstreamCheck> L) : UpstreamChecks(std::vector<UpstreamCheck>(L)) {}
+  UpstreamChecks &operator=(std::vector<UpstreamCheck> V) {
+    List = V.empty() ? nullptr : std::make_shared<std::vector<UpstreamCheck>>(std::move(V));
+    return *this;
+  }
+  UpstreamChecks &operator=(std::initializer_list<UpstreamCheck> L) { return *this = std::vector<UpstreamCheck>(L); }
+
+  const std::vector<UpstreamCheck> &list() const { return List ? *List : none(); }
+  size_t size() const { return list().size(); }
+  bool empty() const { return list().empty(); }
+  const_iterator begin() const { return list().begin(); }
+  const_iterator end() const { return list().end(); }
+  const UpstreamCheck &operator[](size_t I) const { return list()[I]; }
+  const UpstreamCheck &back() const { return list().back(); }
+
+  /// The list to change: this call's own (copied first when shared).
+  std::vector<UpstreamCheck> &own() {
+    if (!List)
+      List = std::make_shared<std::vector<UpstreamCheck>>();
+    else if (List.use_count() > 1)
+      List = std::make_shared<std::vector<UpstreamCheck>>(*List);
+    return *List;
+  }
+  void push_back(UpstreamCheck U) { own().push_back(std::move(U)); }
+  void clear() { List.reset(); }
+  /// The list, taken out (this one is left empty).
+  std::vector<UpstreamCheck> take() {
+    std::vector<UpstreamCheck> Out = List && List.use_count() == 1 ? std::move(*List) : list();
+    List.reset();
+    return Out;
+  }
+
+private:
+  static const std::vector<UpstreamCheck> &none() {
+    static const std::vector<UpstreamCheck> None;
+    return None;
+  }
+  std::shared_ptr<std::vector<UpstreamCheck>> List;
+};
+
 /// One call of a PTO op with everything the rules may ask about.
 struct CallSite {
   std::string op;        // "TCOLARGMIN"
@@ -177,7 +229,7 @@ struct CallSite {
   /// errors); why. Every rule of the call is then undecidable and the call is reported unknown, never proved.
   std::string unresolved;
   /// Upstream's own checks this call reaches (C++ calls compiled with headers that have them).
-  std::vector<UpstreamCheck> upstream;
+  UpstreamChecks upstream;
   /// Read from textual PTO: findings use the rules' textual forms (`pto` message, note, help) where they have one.
   bool textual = false;
   /// The call as written, through normalizeCallText (comments dropped, whitespace collapsed): with the op, the

@@ -130,7 +130,7 @@ struct PlacedTile {
   std::string memory;   // "Vec", "Mat", "Left", ... ("" unknown)
   int64_t addr = 0;     // its byte address
   int64_t bytes = 0;    // Rows x Cols x element size
-  auto key() const { return std::make_tuple(function, memory, addr, expr, bytes); }
+  auto key() const { return std::tie(function, memory, addr, expr, bytes); }
   bool operator<(const PlacedTile &O) const { return key() < O.key(); }
 };
 

@@ -142,6 +142,46 @@ const TileFacts *CallTranslator::callerTile(const ClassTemplateSpecializationDec
   return nullptr;
 }
 
+/// What a tile's type says of it (memory, element type, shape, layouts, declared valid shape) and its spelling, kept
+/// per type for the unit when TypeFacts is set.
+void CallTranslator::typeFacts(const ClassTemplateSpecializationDecl *S, TileFacts &T) {
+  if (TypeFacts)
+    if (auto It = TypeFacts->find(S); It != TypeFacts->end()) {
+      copyTypeFacts(It->second, T);
+      return;
+    }
+  const TemplateArgumentList &A = S->getTemplateArgs();
+  T.isTile = true;
+  T.loc = enumName(A[0]);
+  if (A[1].getKind() == TemplateArgument::Type)
+    std::tie(T.dtype, T.dtypeName) = dtypeOf(Ctx, A[1].getAsType());
+  T.rows = intArg(A[2]).value_or(0);
+  T.cols = intArg(A[3]).value_or(0);
+  T.blayout = enumName(A[4]);
+  T.declValidRow = intArg(A[5]).value_or(0);
+  T.declValidCol = intArg(A[6]).value_or(0);
+  T.slayout = A.size() > 7 ? enumName(A[7]) : "NoneBox";
+  T.sfractalSize = A.size() > 8 ? intArg(A[8]).value_or(512) : 512;
+  T.typeSpelling = tileSpelling(T);
+  if (TypeFacts)
+    copyTypeFacts(T, (*TypeFacts)[S]);
+}
+
+void CallTranslator::copyTypeFacts(const TileFacts &From, TileFacts &To) {
+  To.isTile = From.isTile;
+  To.loc = From.loc;
+  To.dtype = From.dtype;
+  To.dtypeName = From.dtypeName;
+  To.rows = From.rows;
+  To.cols = From.cols;
+  To.blayout = From.blayout;
+  To.declValidRow = From.declValidRow;
+  To.declValidCol = From.declValidCol;
+  To.slayout = From.slayout;
+  To.sfractalSize = From.sfractalSize;
+  To.typeSpelling = From.typeSpelling;
+}
+
 TileFacts CallTranslator::tile(const Expr *Arg) {
   const Expr *E = Arg->IgnoreParenImpCasts();
   QualType Ty = E->getType();
@@ -163,19 +203,7 @@ TileFacts CallTranslator::tile(const Expr *Arg) {
     }
     return T;
   }
-  const TemplateArgumentList &A = S->getTemplateArgs();
-  T.isTile = true;
-  T.loc = enumName(A[0]);
-  if (A[1].getKind() == TemplateArgument::Type)
-    std::tie(T.dtype, T.dtypeName) = dtypeOf(Ctx, A[1].getAsType());
-  T.rows = intArg(A[2]).value_or(0);
-  T.cols = intArg(A[3]).value_or(0);
-  T.blayout = enumName(A[4]);
-  T.declValidRow = intArg(A[5]).value_or(0);
-  T.declValidCol = intArg(A[6]).value_or(0);
-  T.slayout = A.size() > 7 ? enumName(A[7]) : "NoneBox";
-  T.sfractalSize = A.size() > 8 ? intArg(A[8]).value_or(512) : 512;
-  T.typeSpelling = tileSpelling(T);
+  typeFacts(S, T);
   if (VD) {
     T.declLoc = toLoc(Ctx, VD->getLocation());
     writtenType(VD, T);

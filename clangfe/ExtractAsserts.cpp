@@ -536,6 +536,7 @@ void Finder::liftCall(const CallExpr *K, const FunctionDecl *Callee, LiftFrame &
   CallTranslator Tr(Ctx, Def, mods(Def), L.Scratch);
   Tr.SymbolPrefix = "u.";
   Tr.Evaluated = &Evaluated;
+  Tr.TypeFacts = &TypeFacts;
   Tr.CallLoc = Def->getBody()->getBeginLoc();
   Tr.StaticInit = [this](const VarDecl *V) { return staticMemberInit(V); };
   // The implementation's locals are read at the statement being lifted (ReadPoint): an assignment that always runs
@@ -876,9 +877,18 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
   // The pattern's parameters and locals the condition reads, as the instantiation's (a pack is not matched).
   std::set<const VarDecl *> Read;
   localsReadBy(Out.pattern, Read);
-  auto [Declared, First] = InstLocals.try_emplace(Inst);
-  if (First)
-    localsByLocation(Inst->getBody(), Declared->second);
+  // The instantiation's locals by location, found on the first condition that reads one (most read parameters only).
+  const std::map<SourceLocation::UIntTy, VarDecl *> *Declared = nullptr;
+  auto InstLocal = [&](const VarDecl *V) -> VarDecl * {
+    if (!Declared) {
+      auto [It, First] = InstLocals.try_emplace(Inst);
+      if (First)
+        localsByLocation(Inst->getBody(), It->second);
+      Declared = &It->second;
+    }
+    auto L = Declared->find(V->getLocation().getRawEncoding());
+    return L == Declared->end() ? nullptr : L->second;
+  };
   unsigned FirstPack = Pattern->getNumParams();
   for (unsigned I = 0; I < Pattern->getNumParams(); ++I)
     if (Pattern->getParamDecl(I)->isParameterPack())
@@ -890,8 +900,8 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
       unsigned I = P->getFunctionScopeIndex();
       if (P->getDeclContext() == Pattern && I < FirstPack && I < Inst->getNumParams())
         To = const_cast<ParmVarDecl *>(Inst->getParamDecl(I));
-    } else if (auto L = Declared->second.find(V->getLocation().getRawEncoding()); L != Declared->second.end()) {
-      To = L->second;
+    } else {
+      To = InstLocal(V);
     }
     if (!To) {
       Out.notFollowed = "its condition reads '" + V->getNameAsString() + "', which pto-lint did not match in the "

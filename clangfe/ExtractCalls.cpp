@@ -202,8 +202,11 @@ void Finder::unresolvedInPattern(const FunctionDecl *FD) {
 CallSite Finder::newSite(const Expr *Call, const std::string &Op) {
   CallSite Site;
   Site.op = Op;
-  Site.loc = toLoc(Ctx, Call->getBeginLoc());
-  Site.text = checker::normalizeCallText(sourceText(Ctx, Call->getSourceRange()));
+  Site.loc = locOf(Call->getBeginLoc());
+  auto [Text, New] = CallTexts.try_emplace(Call); // (a call is recorded in each of its calling contexts)
+  if (New)
+    Text->second = checker::normalizeCallText(sourceText(Ctx, Call->getSourceRange()));
+  Site.text = Text->second;
   Site.function = nameOf(CurFn, /*Qualified=*/true);
   Site.inUpstreamCode = isUpstreamCode(CurFn);
   return Site;
@@ -314,6 +317,7 @@ bool Finder::contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels,
 void Finder::configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G) {
   Tr.Uses = &Uses;
   Tr.Evaluated = &Evaluated;
+  Tr.TypeFacts = &TypeFacts;
   Tr.Masks = &Masks;
   Tr.SetDominates = [this, Call, G](const Stmt *S) { return inFunction(G, [&] { return dominates(S, Call); }); };
   Tr.DominatesAt = [this, G](const Stmt *S, const Stmt *At) { return inFunction(G, [&] { return dominates(S, At); }); };
@@ -405,11 +409,12 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
     Tr.ParamGlobalDim = Noting(std::move(Tr.ParamGlobalDim));
   }
   if (Ov) {
+    Site.operands.reserve(Ov->roles.size());
     for (size_t I = 0; I < Ov->roles.size(); ++I) {
       checker::Operand O;
       O.role = Ov->roles[I];
       O.tile = Tr.tile(CE->getArg(I));
-      Site.operands.push_back(O);
+      Site.operands.push_back(std::move(O));
     }
   } else if (const FunctionDecl *Op = CE->getDirectCallee()) {
     // An op only upstream's checks describe: its tile arguments, named by the op's parameters (dst, src0, ...), so
@@ -422,7 +427,7 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
         if (O.role.empty() || Site.operand(O.role))
           O.role = "arg" + std::to_string(I);
         O.tile = Tr.tile(CE->getArg(I));
-        Site.operands.push_back(O);
+        Site.operands.push_back(std::move(O));
       }
   }
   if (Sig && Sig->builtin)

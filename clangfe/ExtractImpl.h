@@ -217,6 +217,9 @@ public:
 
   /// The facts of the operand Arg (Extract.cpp).
   TileFacts tile(const Expr *Arg);
+  /// The facts of T that tile type S gives (Extract.cpp).
+  void typeFacts(const ClassTemplateSpecializationDecl *S, TileFacts &T);
+  static void copyTypeFacts(const TileFacts &From, TileFacts &To);
   /// The facts of the tile operand Arg when it is a parameter whose tile is the caller's argument's (ParamTile),
   /// without copying them; null otherwise (tile() then reads them).
   const TileFacts *callerTile(const Expr *Arg);
@@ -295,6 +298,8 @@ public:
   /// The values clang's constant evaluator gave integer expressions, kept for the translators of one unit (null:
   /// none kept). An expression's value does not depend on where it is read.
   std::unordered_map<const Expr *, std::optional<int64_t>> *Evaluated = nullptr;
+  /// The facts tile types give (typeFacts), kept for the translators of one unit (null: none kept).
+  std::unordered_map<const ClassTemplateSpecializationDecl *, TileFacts> *TypeFacts = nullptr;
   /// The TU's predicates, followed to their producers (null: only a producer written at the call is read).
   Predicates *Masks = nullptr;
   /// A tile's `data()` is the address TASSIGN placed it at: on the NPU targets TASSIGN sets the tile's pointer to that
@@ -473,6 +478,8 @@ private:
   const ScopeMacros &Scopes;
   TypeUses Uses; // main-file type spellings, for fix-its (counted on first use)
   std::unordered_map<const Expr *, std::optional<int64_t>> Evaluated; // CallTranslator::Evaluated
+  std::unordered_map<const ClassTemplateSpecializationDecl *, TileFacts> TypeFacts; // CallTranslator::TypeFacts
+  std::unordered_map<const Expr *, std::string> CallTexts; // CallSite::text, per call expression
   Predicates Masks{Ctx, [this](const FunctionDecl *F) -> const std::vector<CallRef> & { return callers(F); },
                    [this](const FunctionDecl *F) {
                      const checker::OpSignature *S = F->getIdentifier() ? Rules.op(F->getName().str()) : nullptr;
@@ -562,7 +569,7 @@ private:
       void into(CallSite &S) const;
     };
     Values before, after;
-    std::vector<checker::UpstreamCheck> upstream;
+    checker::UpstreamChecks upstream;
   };
   std::map<const CallExpr *, LiftReplay> Replays;
   /// One thing the walk of an op's implementation read of its call: an op parameter's value, tile facts or global
@@ -584,7 +591,7 @@ private:
   /// each instantiation are kept, newest first (one op often takes tiles of one type declared in several places).
   struct LiftMemo {
     std::vector<LiftAnswer> answers;
-    std::vector<checker::UpstreamCheck> upstream;
+    checker::UpstreamChecks upstream;
     bool overBudget = false;
   };
   static constexpr size_t MaxLiftMemos = 8;

@@ -471,7 +471,7 @@ Unit Session::withOtherTargets(const Unit &U) const {
     }
   }
   for (checker::CallSite &C : Out.calls) {
-    std::vector<checker::UpstreamCheck> Own = std::move(C.upstream);
+    checker::UpstreamChecks Own = std::move(C.upstream);
     C.upstream.clear();
     auto It = ByCall.find(checker::callKey(C));
     C.upstream = std::move(Own);

@@ -126,13 +126,13 @@ void PtoImpl::resolve(const std::string &Isa, const std::vector<checker::Target>
         continue;
       }
       checker::CallSite One = ptotext::instantiated(C, *It->second.call);
-      for (checker::UpstreamCheck &U : One.upstream)
+      for (checker::UpstreamCheck &U : One.upstream.own())
         U.target = T; // this target's implementation, common headers included
       if (!Merged) {
         Merged = std::move(One);
         continue;
       }
-      for (checker::UpstreamCheck &U : One.upstream)
+      for (checker::UpstreamCheck &U : One.upstream.own())
         Merged->upstream.push_back(std::move(U));
       for (checker::Symbol &S : One.symbols)
         if (std::none_of(Merged->symbols.begin(), Merged->symbols.end(),

@@ -518,7 +518,7 @@ TEST(Engine, FactsViewIsFactsKeyWithoutPrinting) {
   Differ.push_back(A);
   Differ.back().symbols[0].hi = 7; // a symbol's range
   Differ.push_back(A);
-  Differ.back().upstream[0].message = "other"; // the check's message (findings quote it)
+  Differ.back().upstream.own()[0].message = "other"; // the check's message (findings quote it)
   Differ.push_back(A);
   Differ.back().overload = "value-index";
   for (const CallSite &C : Differ) {
