@@ -142,15 +142,14 @@ const TileFacts *CallTranslator::callerTile(const ClassTemplateSpecializationDec
   return nullptr;
 }
 
-/// What a tile's type says of it (memory, element type, shape, layouts, declared valid shape) and its spelling, kept
-/// per type for the unit when TypeFacts is set.
-void CallTranslator::typeFacts(const ClassTemplateSpecializationDecl *S, TileFacts &T) {
+/// What a tile's type says of it (memory, element type, shape, layouts, declared valid shape, spelling): the facts
+/// of a tile of type S that no value sets, kept per type for the unit when TypeFacts is set.
+TileFacts CallTranslator::typeFacts(const ClassTemplateSpecializationDecl *S) {
   if (TypeFacts)
-    if (auto It = TypeFacts->find(S); It != TypeFacts->end()) {
-      copyTypeFacts(It->second, T);
-      return;
-    }
+    if (auto It = TypeFacts->find(S); It != TypeFacts->end())
+      return It->second;
   const TemplateArgumentList &A = S->getTemplateArgs();
+  TileFacts T;
   T.isTile = true;
   T.loc = enumName(A[0]);
   if (A[1].getKind() == TemplateArgument::Type)
@@ -164,22 +163,8 @@ void CallTranslator::typeFacts(const ClassTemplateSpecializationDecl *S, TileFac
   T.sfractalSize = A.size() > 8 ? intArg(A[8]).value_or(512) : 512;
   T.typeSpelling = tileSpelling(T);
   if (TypeFacts)
-    copyTypeFacts(T, (*TypeFacts)[S]);
-}
-
-void CallTranslator::copyTypeFacts(const TileFacts &From, TileFacts &To) {
-  To.isTile = From.isTile;
-  To.loc = From.loc;
-  To.dtype = From.dtype;
-  To.dtypeName = From.dtypeName;
-  To.rows = From.rows;
-  To.cols = From.cols;
-  To.blayout = From.blayout;
-  To.declValidRow = From.declValidRow;
-  To.declValidCol = From.declValidCol;
-  To.slayout = From.slayout;
-  To.sfractalSize = From.sfractalSize;
-  To.typeSpelling = From.typeSpelling;
+    TypeFacts->emplace(S, T);
+  return T;
 }
 
 TileFacts CallTranslator::tile(const Expr *Arg) {
@@ -189,9 +174,10 @@ TileFacts CallTranslator::tile(const Expr *Arg) {
   const VarDecl *VD = referencedVar(E);
   if (const TileFacts *Caller = callerTile(S, VD))
     return *Caller;
-  TileFacts T;
-  T.expr = sourceText(Ctx, E->getSourceRange());
+  std::string Written = sourceText(Ctx, E->getSourceRange());
   if (!S || S->getTemplateArgs().size() < 7) { // a register, a predicate, an event or another operand
+    TileFacts T;
+    T.expr = std::move(Written);
     T.typeSpelling = Ty.getNonReferenceType().getUnqualifiedType().getAsString(Ctx.getPrintingPolicy());
     if (const ClassTemplateSpecializationDecl *R = regSpecialization(Ty)) {
       reg(E, R, T);
@@ -203,7 +189,8 @@ TileFacts CallTranslator::tile(const Expr *Arg) {
     }
     return T;
   }
-  typeFacts(S, T);
+  TileFacts T = typeFacts(S);
+  T.expr = std::move(Written);
   if (VD) {
     T.declLoc = toLoc(Ctx, VD->getLocation());
     writtenType(VD, T);

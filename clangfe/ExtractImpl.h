@@ -217,9 +217,8 @@ public:
 
   /// The facts of the operand Arg (Extract.cpp).
   TileFacts tile(const Expr *Arg);
-  /// The facts of T that tile type S gives (Extract.cpp).
-  void typeFacts(const ClassTemplateSpecializationDecl *S, TileFacts &T);
-  static void copyTypeFacts(const TileFacts &From, TileFacts &To);
+  /// The facts of a tile of type S that its type gives (Extract.cpp).
+  TileFacts typeFacts(const ClassTemplateSpecializationDecl *S);
   /// The facts of the tile operand Arg when it is a parameter whose tile is the caller's argument's (ParamTile),
   /// without copying them; null otherwise (tile() then reads them).
   const TileFacts *callerTile(const Expr *Arg);
