@@ -8,6 +8,8 @@
 namespace pto::checker {
 
 namespace {
+template <class Sink> void writeUpstream(Sink &O, const std::vector<UpstreamCheck> &Us);
+
 struct Out {
   std::string S;
   // Length-prefixed fields: no separator can be confused with a value.
@@ -21,6 +23,10 @@ struct Out {
     return *this << (F.value ? "=" + std::to_string(*F.value) : "?" + term::print(F.term));
   }
   Out &operator<<(const term::Term &T) { return *this << term::print(T); }
+  Out &operator<<(const UpstreamChecks &Us) {
+    writeUpstream(*this, Us.list());
+    return *this;
+  }
 };
 
 /// The same fields as references into the call (FactsView): nothing printed or copied.
@@ -46,6 +52,11 @@ struct Refs {
     A.push_back({FactsView::Atom::TermRef, 0, &T});
     return *this;
   }
+  /// The list, compared by its fields only when two calls do not share it (UpstreamChecks: the calls of one lift do).
+  Refs &operator<<(const UpstreamChecks &Us) {
+    A.push_back({FactsView::Atom::Checks, int64_t(Us.size()), &Us.list()});
+    return *this;
+  }
 };
 
 template <class Sink> void writeTile(Sink &O, const TileFacts &T);
@@ -58,8 +69,10 @@ FactsView::FactsView(const CallSite &C) {
   writeFacts(R, C);
 }
 
-bool FactsView::operator==(const FactsView &O) const {
-  return std::equal(Atoms.begin(), Atoms.end(), O.Atoms.begin(), O.Atoms.end(), [](const Atom &X, const Atom &Y) {
+bool FactsView::operator==(const FactsView &O) const { return same(Atoms, O.Atoms); }
+
+bool FactsView::same(const std::vector<Atom> &A, const std::vector<Atom> &B) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const Atom &X, const Atom &Y) {
     if (X.kind != Y.kind || X.i != Y.i)
       return false;
     switch (X.kind) {
@@ -69,6 +82,15 @@ bool FactsView::operator==(const FactsView &O) const {
       return *static_cast<const std::string *>(X.p) == *static_cast<const std::string *>(Y.p);
     case Atom::TermRef:
       return term::equal(*static_cast<const term::Term *>(X.p), *static_cast<const term::Term *>(Y.p));
+    case Atom::Checks: {
+      if (X.p == Y.p)
+        return true;
+      std::vector<Atom> XA, YA;
+      Refs XR{XA}, YR{YA};
+      writeUpstream(XR, *static_cast<const std::vector<UpstreamCheck> *>(X.p));
+      writeUpstream(YR, *static_cast<const std::vector<UpstreamCheck> *>(Y.p));
+      return same(XA, YA);
+    }
     }
     return false;
   });
@@ -102,8 +124,12 @@ template <class Sink> void writeFacts(Sink &O, const CallSite &C) {
   O << int64_t(C.constants.size());
   for (const auto &[N, V] : C.constants)
     O << N << V;
-  O << int64_t(C.upstream.size());
-  for (const UpstreamCheck &U : C.upstream) {
+  O << C.upstream << C.unresolved << int64_t(C.textual);
+}
+
+template <class Sink> void writeUpstream(Sink &O, const std::vector<UpstreamCheck> &Us) {
+  O << int64_t(Us.size());
+  for (const UpstreamCheck &U : Us) {
     O << U.term << int64_t(U.path.size());
     for (const PathCondition &P : U.path)
       O << P.term << P.text << P.loc;
@@ -115,7 +141,6 @@ template <class Sink> void writeFacts(Sink &O, const CallSite &C) {
       O << L << N;
     O << U.notFollowed << (U.target ? int64_t(*U.target) : int64_t(-1));
   }
-  O << C.unresolved << int64_t(C.textual);
 }
 } // namespace
 

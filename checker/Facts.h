@@ -262,12 +262,13 @@ public:
   bool operator==(const FactsView &O) const;
 
   struct Atom {
-    enum Kind : uint8_t { Int, Str, TermRef } kind;
-    int64_t i;     // Int: the number
-    const void *p; // Str: a std::string, TermRef: a term::Term, of the call
+    enum Kind : uint8_t { Int, Str, TermRef, Checks } kind;
+    int64_t i;     // Int: the number; Checks: how many
+    const void *p; // Str: a std::string, TermRef: a term::Term, Checks: the std::vector<UpstreamCheck>, of the call
   };
 
 private:
+  static bool same(const std::vector<Atom> &A, const std::vector<Atom> &B);
   std::vector<Atom> Atoms;
 };
 
