@@ -14,7 +14,7 @@ namespace pto::clangfe::extract {
 /// kernel.
 bool Finder::TraverseDecl(Decl *D) {
   // A declaration inside a function or class is where that one is: only those of namespace scope are looked up.
-  if (D && D->getDeclContext() && D->getDeclContext()->getRedeclContext()->isFileContext() && inSystemHeader(Ctx, D))
+  if (D && D->getDeclContext() && D->getDeclContext()->getRedeclContext()->isFileContext() && inSystemFile(D))
     return true;
   // Outside functions nothing is recorded (no CurFn, no CollectIn): only what may hold a function is walked there,
   // not the variables, fields, aliases, static_asserts and template parameters of namespaces and classes.
@@ -34,6 +34,27 @@ bool Finder::TraverseDecl(Decl *D) {
   bool R = RecursiveASTVisitor::TraverseDecl(D);
   CollectIn = Saved;
   return R;
+}
+
+/// inSystemHeader for the traversal's declarations of namespace scope, which come file after file: the answer for the
+/// file the last one was in is kept with that file's range of locations (not for a file with line directives, where
+/// `#pragma GCC system_header` or a line marker may change it within the file).
+bool Finder::inSystemFile(const Decl *D) {
+  SourceLocation L = D->getLocation();
+  if (L.isFileID() && L.getRawEncoding() >= LastFile.Begin && L.getRawEncoding() < LastFile.End)
+    return LastFile.System;
+  bool System = inSystemHeader(Ctx, D);
+  if (L.isValid() && L.isFileID()) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    FileID F = SM.getFileID(L);
+    bool Invalid = false;
+    const SrcMgr::SLocEntry &E = SM.getSLocEntry(F, &Invalid);
+    if (!Invalid && E.isFile() && !E.getFile().hasLineDirectives()) {
+      SourceLocation::UIntTy Begin = SM.getLocForStartOfFile(F).getRawEncoding();
+      LastFile = {Begin, Begin + SM.getFileIDSize(F), System};
+    }
+  }
+  return System;
 }
 
 void Finder::run() {

@@ -485,6 +485,11 @@ private:
                      return S && S->builtin;
                    }};
   const FunctionDecl *CurFn = nullptr;
+  struct FileRange {
+    SourceLocation::UIntTy Begin = 0, End = 0;
+    bool System = false;
+  } LastFile; // inSystemFile's
+  bool inSystemFile(const Decl *D);
   std::vector<const FunctionDecl *> SiteFns; // per entry of Calls, the function it is in
   std::map<const FunctionDecl *, const FunctionDecl *> Referrer;
   /// Callee (canonical declaration) -> its calls in the TU and the functions they are in (instantiated bodies

@@ -73,6 +73,28 @@ TEST(Cli, SystemHeadersAreNotChecked) {
   EXPECT_NE(Sys.text.find("0 call sites"), std::string::npos) << Sys;
 }
 
+TEST(Cli, PragmaSystemHeaderEndsTheUsersPartOfAHeader) {
+  // `#pragma GCC system_header` makes the rest of its header a system header: the illegal call before it is reported,
+  // the same call after it is not (the traversal keeps a file's answer only for a file without such a change).
+  std::string D = tempDir();
+  std::filesystem::create_directories(D + "/inc");
+  std::string Call = "  pto::Tile<pto::TileType::Vec, float, 16, 256, pto::BLayout::RowMajor, 16, 255> src;\n"
+                     "  pto::Tile<pto::TileType::Vec, int32_t, 1, 256, pto::BLayout::RowMajor, 1, 255> dst;\n"
+                     "  pto::Tile<pto::TileType::Vec, float, 1, 32> tmp;\n"
+                     "  pto::TCOLARGMIN(dst, src, tmp);\n";
+  write(D, "inc/helper.h",
+        "#include <pto/pto-inst.hpp>\n"
+        "inline void before() {\n" + Call + "}\n"
+        "#pragma GCC system_header\n"
+        "inline void after() {\n" + Call + "}\n");
+  std::string Main = write(D, "k.cpp", "#include <helper.h>\nvoid k() { before(); after(); }\n");
+  Out O = runSplit(Cli + " --target=a2a3 " + Main + Flags + " -I" + D + "/inc");
+  EXPECT_EQ(O.rc, 1) << O;
+  EXPECT_NE(O.text.find("helper.h:6:3: error: tmp tile holds 128 B"), std::string::npos) << O;
+  EXPECT_EQ(O.text.find("helper.h:13:3"), std::string::npos) << O;
+  EXPECT_NE(O.text.find("1 call site"), std::string::npos) << O;
+}
+
 TEST(Cli, SolverStatsAccountForEveryDecision) {
   // The doc example: its tmp rule is violated (a solver query, with a counterexample); the rest is proved,
   // most of it by the precheck. Every decision is one or the other.
