@@ -155,7 +155,7 @@ struct UpstreamCheck {
 /// A call's upstream checks: a vector whose copies share one list until one of them is changed (the calls of one
 /// instantiation in several calling contexts, or of a kept walk, reach the same checks: copying each check's
 /// strings, terms and chains per call was about 4 % of the analysis's instructions on a2a3 tadds). Read as a const
-/// vector; own(), push_back and take copy the list first when it is shared.
+/// vector; own() and push_back copy the list first when it is shared.
 class UpstreamChecks {
 public:
   using value_type = UpstreamCheck;
@@ -176,7 +176,6 @@ public:
   const_iterator begin() const { return list().begin(); }
   const_iterator end() const { return list().end(); }
   const UpstreamCheck &operator[](size_t I) const { return list()[I]; }
-  const UpstreamCheck &back() const { return list().back(); }
 
   /// The list to change: this call's own (copied first when shared).
   std::vector<UpstreamCheck> &own() {
@@ -188,12 +187,6 @@ public:
   }
   void push_back(UpstreamCheck U) { own().push_back(std::move(U)); }
   void clear() { List.reset(); }
-  /// The list, taken out (this one is left empty).
-  std::vector<UpstreamCheck> take() {
-    std::vector<UpstreamCheck> Out = List && List.use_count() == 1 ? std::move(*List) : list();
-    List.reset();
-    return Out;
-  }
 
 private:
   static const std::vector<UpstreamCheck> &none() {
