@@ -13,10 +13,12 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Parse/Parser.h"
 #include "clang/Sema/EnterExpressionEvaluationContext.h"
+#include "clang/Sema/Lookup.h"
 #include "clang/Sema/Sema.h"
 #include "clang/Sema/Template.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
 
 using namespace clang;
@@ -848,6 +850,185 @@ const Finder::ParsedCondition &Finder::parsedCondition(const FunctionDecl *Fn, c
   return Out;
 }
 
+namespace {
+/// Sema::SubstExpr of an assert's condition (clang's TemplateInstantiator), but a member call on a parameter with
+/// constant arguments (`src.GetValidRow()`, `dst.GetShape(GlobalTensorDim::DIM_0)`) names the method clang chose for
+/// an earlier such call on an object of the same type with arguments of the same kinds, instead of resolving the
+/// member's overloads again: tile accessors are SFINAE-selected member templates, and deducing them was most of the
+/// substitution's cost. The operators on the way to such a call are rebuilt as TreeTransform rebuilds them
+/// (parentheses: ActOnParenExpr; unary and binary operators: BuildUnaryOp, BuildBinOp, under the operator's
+/// floating-point overrides), every other part of the condition is clang's own SubstExpr, and the first call of a kind
+/// is resolved as clang does (name lookup, ActOnCallExpr). `PTO_LINT_CHECK_SUBSTITUTION=1` substitutes every
+/// condition both ways and reports where the trees differ (tests/conformance: none on upstream's kernels).
+class ConditionSubstitution {
+public:
+  ConditionSubstitution(Sema &S, const MultiLevelTemplateArgumentList &Args,
+                        std::unordered_map<std::string, CXXMethodDecl *> &Resolved)
+      : S(S), Args(Args), Resolved(Resolved) {}
+
+  ExprResult expr(Expr *E) {
+    if (!E->isInstantiationDependent())
+      return S.SubstExpr(E, Args);
+    if (auto *P = dyn_cast<ParenExpr>(E)) {
+      ExprResult Sub = expr(P->getSubExpr());
+      return Sub.isInvalid() ? ExprError() : S.ActOnParenExpr(P->getLParen(), P->getRParen(), Sub.get());
+    }
+    if (auto *U = dyn_cast<UnaryOperator>(E)) {
+      UnaryOperatorKind Op = U->getOpcode();
+      if (Op == UO_LNot || Op == UO_Minus || Op == UO_Plus || Op == UO_Not) {
+        ExprResult Sub = expr(U->getSubExpr());
+        return Sub.isInvalid() ? ExprError() : S.BuildUnaryOp(nullptr, U->getOperatorLoc(), Op, Sub.get());
+      }
+    }
+    if (auto *B = dyn_cast<BinaryOperator>(E); B && !B->isAssignmentOp() && !B->isCommaOp() && plain(B->getRHS())) {
+      ExprResult L = expr(B->getLHS());
+      if (L.isInvalid())
+        return ExprError();
+      ExprResult R = expr(B->getRHS());
+      if (R.isInvalid())
+        return ExprError();
+      Sema::FPFeaturesStateRAII FP(S);
+      FPOptionsOverride Overrides(B->getFPFeatures());
+      S.CurFPFeatures = Overrides.applyOverrides(S.getLangOpts());
+      S.FpPragmaStack.CurrentValue = Overrides;
+      return S.BuildBinOp(nullptr, B->getOperatorLoc(), B->getOpcode(), L.get(), R.get());
+    }
+    if (auto *C = dyn_cast<CallExpr>(E))
+      if (auto *M = dyn_cast<CXXDependentScopeMemberExpr>(C->getCallee()); M && memberCallOnParameter(C, M))
+        return memberCall(C, M);
+    return S.SubstExpr(E, Args);
+  }
+
+private:
+  /// What TreeTransform's TransformInitializer (a binary operator's right operand) would not pass on unchanged.
+  static bool plain(const Expr *E) {
+    if (isa<FullExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, ArrayInitLoopExpr>(E))
+      return false;
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+      return !isa<CXXStdInitializerListExpr>(C->getSubExprAsWritten());
+    return true;
+  }
+  /// `param.name(constants)`, written as such: no qualifier, no template arguments, each argument an integer literal
+  /// or an enumerator.
+  static bool memberCallOnParameter(const CallExpr *C, const CXXDependentScopeMemberExpr *M) {
+    if (M->isImplicitAccess() || M->getQualifier() || M->hasTemplateKeyword() || M->hasExplicitTemplateArgs() ||
+        !M->getMember().isIdentifier() || C->hasStoredFPFeatures())
+      return false;
+    const auto *Base = dyn_cast<DeclRefExpr>(M->getBase());
+    if (!Base || !isa<ParmVarDecl>(Base->getDecl()))
+      return false;
+    for (const Expr *A : C->arguments()) {
+      const auto *R = dyn_cast<DeclRefExpr>(A);
+      if (A->isInstantiationDependent() || !(isa<IntegerLiteral>(A) || (R && isa<EnumConstantDecl>(R->getDecl()))))
+        return false;
+    }
+    return true;
+  }
+
+  ExprResult memberCall(CallExpr *C, CXXDependentScopeMemberExpr *M) {
+    // As TreeTransform's TransformCXXDependentScopeMemberExpr and TransformCallExpr.
+    ExprResult Base = S.SubstExpr(M->getBase(), Args);
+    if (Base.isInvalid())
+      return ExprError();
+    ParsedType ObjectTy;
+    bool MayBePseudoDestructor = false;
+    Base = S.ActOnStartCXXMemberReference(nullptr, Base.get(), M->getOperatorLoc(),
+                                          M->isArrow() ? tok::arrow : tok::period, ObjectTy, MayBePseudoDestructor);
+    if (Base.isInvalid())
+      return ExprError();
+    QualType BaseType = Base.get()->getType();
+    SmallVector<Expr *, 4> CallArgs;
+    for (Expr *A : C->arguments()) {
+      ExprResult R = S.SubstExpr(A, Args);
+      if (R.isInvalid())
+        return ExprError();
+      CallArgs.push_back(R.get());
+    }
+    // The kind of call: the object's type and value kind, the member, and per argument its type (and, for an
+    // integer literal, whether it is 0: a null pointer constant).
+    std::string Key;
+    llvm::raw_string_ostream K(Key);
+    K << BaseType.getCanonicalType().getAsOpaquePtr() << ' ' << int(Base.get()->getValueKind()) << ' '
+      << M->isArrow() << ' ' << M->getMember().getAsOpaquePtr();
+    for (const Expr *A : C->arguments()) {
+      K << ' ' << A->getType().getCanonicalType().getAsOpaquePtr();
+      if (const auto *L = dyn_cast<IntegerLiteral>(A))
+        K << (L->getValue().isZero() ? "=0" : "!0");
+    }
+    CXXScopeSpec SS;
+    ExprResult Callee;
+    auto Known = Resolved.find(Key);
+    if (Known != Resolved.end()) {
+      LookupResult R(S, M->getMemberNameInfo(), Sema::LookupMemberName);
+      R.addDecl(Known->second);
+      R.resolveKind();
+      Callee = S.BuildMemberReferenceExpr(Base.get(), BaseType, M->getOperatorLoc(), M->isArrow(), SS, SourceLocation(),
+                                          nullptr, R, nullptr, nullptr);
+    } else {
+      Callee = S.BuildMemberReferenceExpr(Base.get(), BaseType, M->getOperatorLoc(), M->isArrow(), SS, SourceLocation(),
+                                          nullptr, M->getMemberNameInfo(), nullptr, nullptr);
+    }
+    if (Callee.isInvalid())
+      return ExprError();
+    Sema::FPFeaturesStateRAII FP(S);
+    ExprResult Call =
+        S.ActOnCallExpr(nullptr, Callee.get(), Callee.get()->getBeginLoc(), CallArgs, C->getRParenLoc());
+    // The method clang chose, for the calls of this kind after this one: a public one (whose access does not depend on
+    // the function the condition is in), returning a scalar (nothing wraps the call).
+    if (Known == Resolved.end() && Call.isUsable())
+      if (auto *CE = dyn_cast<CallExpr>(Call.get()); CE && CE->getType()->isScalarType())
+        if (auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()); MD && MD->getAccess() == AS_public)
+          if (const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts());
+              ME && ME->getMemberDecl() == MD)
+            Resolved.emplace(std::move(Key), MD);
+    return Call;
+  }
+
+  Sema &S;
+  const MultiLevelTemplateArgumentList &Args;
+  std::unordered_map<std::string, CXXMethodDecl *> &Resolved;
+};
+
+/// Where two substitutions of one condition differ (empty: the same tree): node kinds, types, value kinds, the
+/// declarations they name, operators, casts, literals and source ranges (what the translation of a condition reads).
+std::string substitutionDifference(const Stmt *A, const Stmt *B) {
+  if (!A || !B)
+    return A == B ? "" : "a child is missing";
+  std::string Node = std::string(A->getStmtClassName()) + " at " + std::to_string(A->getBeginLoc().getRawEncoding());
+  if (A->getStmtClass() != B->getStmtClass())
+    return Node + ": " + B->getStmtClassName() + " instead";
+  if (A->getSourceRange() != B->getSourceRange())
+    return Node + ": source range";
+  if (const auto *EA = dyn_cast<Expr>(A)) {
+    const auto *EB = cast<Expr>(B);
+    // (Sugar that prints alike may be two nodes: clang builds a common sugared type for each arithmetic conversion.)
+    if (EA->getType() != EB->getType() && (EA->getType().getCanonicalType() != EB->getType().getCanonicalType() ||
+                                           EA->getType().getAsString() != EB->getType().getAsString()))
+      return Node + ": type '" + EA->getType().getAsString() + "' vs '" + EB->getType().getAsString() + "'";
+    if (EA->getValueKind() != EB->getValueKind() || EA->getObjectKind() != EB->getObjectKind())
+      return Node + ": value kind";
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(A); D && D->getDecl() != cast<DeclRefExpr>(B)->getDecl())
+    return Node + ": declaration";
+  if (const auto *M = dyn_cast<MemberExpr>(A);
+      M && (M->getMemberDecl() != cast<MemberExpr>(B)->getMemberDecl() || M->isArrow() != cast<MemberExpr>(B)->isArrow()))
+    return Node + ": member";
+  if (const auto *C = dyn_cast<CastExpr>(A); C && C->getCastKind() != cast<CastExpr>(B)->getCastKind())
+    return Node + ": cast kind";
+  if (const auto *L = dyn_cast<IntegerLiteral>(A); L && L->getValue() != cast<IntegerLiteral>(B)->getValue())
+    return Node + ": value";
+  if (const auto *O = dyn_cast<BinaryOperator>(A); O && O->getOpcode() != cast<BinaryOperator>(B)->getOpcode())
+    return Node + ": operator";
+  if (const auto *O = dyn_cast<UnaryOperator>(A); O && O->getOpcode() != cast<UnaryOperator>(B)->getOpcode())
+    return Node + ": operator";
+  auto IA = A->child_begin(), IB = B->child_begin();
+  for (; IA != A->child_end() && IB != B->child_end(); ++IA, ++IB)
+    if (std::string Why = substitutionDifference(*IA, *IB); !Why.empty())
+      return Why;
+  return IA == A->child_end() && IB == B->child_end() ? "" : Node + ": number of children";
+}
+} // namespace
+
 const Finder::InstantiatedCondition &Finder::instantiatedCondition(const FunctionDecl *Inst, const Stmt *S,
                                                                    SourceLocation At) {
   auto [It, New] = Instantiated.try_emplace({Inst, S->getBeginLoc().getRawEncoding()});
@@ -927,7 +1108,28 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
       LocalInstantiationScope Locals(*Sem);
       for (auto [From, To] : Map)
         Locals.InstantiatedLocal(From, To);
-      R = Sem->SubstExpr(const_cast<Expr *>(Out.pattern), Args);
+      ConditionSubstitution Subst(*Sem, Args, ResolvedMembers);
+      R = Subst.expr(const_cast<Expr *>(Out.pattern));
+      static const bool Check = [] {
+        const char *V = std::getenv("PTO_LINT_CHECK_SUBSTITUTION");
+        return V && *V && std::string(V) != "0";
+      }();
+      if (Check) {
+        ExprResult Clang = Sem->SubstExpr(const_cast<Expr *>(Out.pattern), Args);
+        std::string Why = R.isInvalid() != Clang.isInvalid() ? "one of them does not compile"
+                          : R.isUsable()                     ? substitutionDifference(R.get(), Clang.get())
+                                                             : "";
+        if (!Why.empty()) {
+          llvm::errs() << "pto-lint: PTO_LINT_CHECK_SUBSTITUTION: the condition at "
+                       << Out.pattern->getBeginLoc().printToString(Ctx.getSourceManager()) << " in "
+                       << nameOf(Inst, /*Qualified=*/true) << " substitutes differently (" << Why << ")\n";
+          if (R.isUsable())
+            R.get()->dump(llvm::errs(), Ctx);
+          if (Clang.isUsable())
+            Clang.get()->dump(llvm::errs(), Ctx);
+        }
+        R = Clang;
+      }
     }
     Sem->PopFunctionScopeInfo();
     Failed = R.isInvalid() || Trap.hasErrorOccurred();

@@ -148,7 +148,7 @@ std::string relToIsa(const std::string &P, const std::string &Isa) {
 }
 
 Run lint(const std::string &Target, const std::vector<KernelCommand> &Cmds, const std::string &Isa,
-         const std::string &Options = "") {
+         const std::string &Options = "", const std::string &Env = "") {
   char T[] = "/tmp/ptolint-upstream-XXXXXX";
   std::string Dir = mkdtemp(T);
   Json Db = Json::array();
@@ -157,7 +157,7 @@ Run lint(const std::string &Target, const std::vector<KernelCommand> &Cmds, cons
                   {"file", K.file},
                   {"arguments", upstreamArgs(Target, K, Isa)}});
   std::ofstream(Dir + "/compile_commands.json") << Db.dump(1);
-  std::string Cmd = Cli + " --quiet " + Options + " --format=json --output=" + Dir + "/report.json -p " + Dir +
+  std::string Cmd = Env + (Env.empty() ? "" : " ") + Cli + " --quiet " + Options + " --format=json --output=" + Dir + "/report.json -p " + Dir +
                     " 2>" + Dir + "/stderr.txt >/dev/null";
   Run R;
   int St = std::system(Cmd.c_str());
@@ -650,9 +650,18 @@ void checkUpstream(const std::string &Target) {
                     "3186c381, or put it at ../shared/third_party/pto-isa";
   std::vector<KernelCommand> Cmds = kernelCommands(Target, Isa);
   ASSERT_FALSE(Cmds.empty());
-  Run R = lint(Target, Cmds, Isa, "--upstream-checks --upstream-findings --coverage --enable=pto-upstream-assert,pto-tile-valid-bounds");
+  // Each condition is also substituted as clang does alone, and compared with the shortcut's tree
+  // (ConditionSubstitution, ExtractAsserts.cpp): the lint reports with clang's, and says where the two differ.
+  Run R = lint(Target, Cmds, Isa,
+               "--upstream-checks --upstream-findings --coverage --enable=pto-upstream-assert,pto-tile-valid-bounds",
+               "PTO_LINT_CHECK_SUBSTITUTION=1");
   ASSERT_TRUE(R.report.is_object()) << "no JSON report (exit " << R.rc << "); standard error:\n"
                                     << R.stderrText.substr(0, 8000);
+  {
+    size_t At = R.stderrText.find("PTO_LINT_CHECK_SUBSTITUTION: ");
+    EXPECT_EQ(At, std::string::npos) << "a condition substitutes differently through pto-lint's shortcut:\n"
+                                     << R.stderrText.substr(At == std::string::npos ? 0 : At, 8000);
+  }
   std::string ExpPath = Src + "/tests/conformance/upstream-checks-" + Target + ".txt";
   PinnedFile Pinned = readPinned(ExpPath);
   const std::set<std::string> &WantCounts = Pinned.counts;
