@@ -429,6 +429,36 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
     Tr.ParamTile = Noting(std::move(Tr.ParamTile));
     Tr.ParamGlobalDim = Noting(std::move(Tr.ParamGlobalDim));
   }
+  // The call in its own function: computed once when it reads nothing of the calling context (kept from the first
+  // context, whose computation then is that of every other), else in each context.
+  auto Own = Context.empty() ? OwnFactsOf.end() : OwnFactsOf.find(CE);
+  if (Own != OwnFactsOf.end()) {
+    Site.operands = Own->second.operands;
+    Site.constants = Own->second.constants;
+    Own->second.values.into(Site);
+    Tr.restore(Own->second.memory);
+  } else {
+    ownFacts(CE, Sig, Ov, Tr, Site);
+    if (!Context.empty() && !ReadsContext)
+      OwnFactsOf.emplace(CE, OwnFacts{Site.operands, Site.constants, LiftReplay::Values::of(Site), Tr.memory()});
+  }
+  for (size_t I = 0; I < Context.size(); ++I)
+    inFunction(Context[I].second, [&] {
+      collectPath(Context[I].first, *Outer[I], Site);
+      return 0;
+    });
+  if ((!Sig || !Sig->builtin) && mayLift(CE)) {
+    if (Context.empty()) // on its own: the translator reads its function's parameters as symbols, asking no one
+      lift(CE, Tr, Site);
+    else
+      liftOrReplay(CE, Tr, Site, ReadsContext);
+  }
+  add(std::move(Site));
+}
+
+/// A call's facts in its own function (recordIn): its operands' tiles, its constants and the path to it there.
+void Finder::ownFacts(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
+                      CallTranslator &Tr, CallSite &Site) {
   if (Ov) {
     Site.operands.reserve(Ov->roles.size());
     for (size_t I = 0; I < Ov->roles.size(); ++I) {
@@ -454,18 +484,6 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
   if (Sig && Sig->builtin)
     Site.constants.emplace_back("op.invecscope", inVectorScope(CE, CurFn, 0) ? 1 : 0);
   collectPath(CE, Tr, Site);
-  for (size_t I = 0; I < Context.size(); ++I)
-    inFunction(Context[I].second, [&] {
-      collectPath(Context[I].first, *Outer[I], Site);
-      return 0;
-    });
-  if ((!Sig || !Sig->builtin) && mayLift(CE)) {
-    if (Context.empty()) // on its own: the translator reads its function's parameters as symbols, asking no one
-      lift(CE, Tr, Site);
-    else
-      liftOrReplay(CE, Tr, Site, ReadsContext);
-  }
-  add(std::move(Site));
 }
 
 namespace {

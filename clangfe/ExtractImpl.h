@@ -312,6 +312,17 @@ public:
   std::function<const Expr *(const VarDecl *)> StaticInit;
   /// The largest block count of the launches `Fn<<<blocks, ...>>>(...)` in the TU, if every one is a constant.
   std::function<std::optional<int64_t>(const FunctionDecl *)> LaunchBlocks;
+  /// What the translator keeps between the translations of one call (the valid dims it read, how many opaque values
+  /// it named): a translation copied from another calling context restores it (Finder::OwnFacts).
+  struct Memory {
+    std::map<std::pair<const VarDecl *, bool>, Term> dims;
+    unsigned opaque = 0;
+  };
+  Memory memory() const { return {DimCache, Opaque}; }
+  void restore(Memory M) {
+    DimCache = std::move(M.dims);
+    Opaque = M.opaque;
+  }
   SourceLocation CallLoc;
   bool CallInLoop = false;
   /// The innermost loop statement the call is in (null: none).
@@ -544,6 +555,8 @@ private:
   void configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G);
   void recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
                 const CallChain &Context);
+  void ownFacts(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov, CallTranslator &Tr,
+                CallSite &Site);
   std::vector<CallChain> callingContexts(bool OnItsOwn);
   /// Binds Callee's parameters (the function K calls) to K's arguments, read by Caller in function G.
   void bindParams(CallTranslator &Callee, CallTranslator &Caller, const CallExpr *K, const FunctionDecl *G);
@@ -576,6 +589,16 @@ private:
     checker::UpstreamChecks upstream;
   };
   std::map<const CallExpr *, LiftReplay> Replays;
+  /// What a call's translation in its own function gives (operands, constants, the path there, and the symbols they
+  /// name, with the translator's state after them), kept from its first calling context when it read nothing of the
+  /// context: the call's other contexts copy it (recordIn), as the lift's are replayed.
+  struct OwnFacts {
+    std::vector<checker::Operand> operands;
+    std::vector<std::pair<std::string, int64_t>> constants;
+    LiftReplay::Values values;
+    CallTranslator::Memory memory;
+  };
+  std::map<const CallExpr *, OwnFacts> OwnFactsOf;
   /// One thing the walk of an op's implementation read of its call: an op parameter's value, tile facts or global
   /// tensor dimension, as the call's argument's (the hooks of the op's translator: ParamValue, ParamTile,
   /// ParamGlobalDim).
