@@ -97,25 +97,36 @@ ModifiedVars &Finder::mods(const FunctionDecl *FD) {
 /// whole translation unit (system headers included) on first use, which cost more than everything else pto-lint
 /// does on a typical kernel.
 const Stmt *Finder::parent(const Stmt *S, const FunctionDecl *Fn) {
-  if (!Fn || !Fn->getBody())
+  if (!Fn)
     return nullptr;
-  auto &PM = Parents[Fn];
-  if (!PM)
-    PM = std::make_unique<ParentMap>(Fn->getBody());
-  return PM->getParent(S);
+  if (Fn != LastParentsOf) { // (the walks ask many parents in one function in a row)
+    if (!Fn->getBody())
+      return nullptr;
+    auto &PM = Parents[Fn];
+    if (!PM)
+      PM = std::make_unique<ParentMap>(Fn->getBody());
+    LastParentsOf = Fn;
+    LastParents = PM.get();
+  }
+  return LastParents->getParent(S);
 }
 
 /// The innermost loop S is in, within the current function (a lambda's body ends the search), or null.
 const Stmt *Finder::loopOf(const Stmt *S) {
+  auto [It, New] = Loops.try_emplace(S, nullptr); // (a statement is in one function)
+  if (!New)
+    return It->second;
   const Stmt *P = S;
   for (int Depth = 0; Depth < 256; ++Depth) {
     P = parent(P);
     if (!P || isa<LambdaExpr>(P))
-      return nullptr;
-    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
-      return P;
+      break;
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P)) {
+      It->second = P;
+      break;
+    }
   }
-  return nullptr;
+  return It->second;
 }
 
 /// True if S is a full statement of a compound statement that encloses Target, before it.

@@ -526,6 +526,9 @@ private:
   std::map<const FunctionDecl *, std::optional<int64_t>> Launches;
   std::map<const FunctionDecl *, std::unique_ptr<ModifiedVars>> ModCache;
   std::map<const FunctionDecl *, std::unique_ptr<clang::ParentMap>> Parents;
+  const FunctionDecl *LastParentsOf = nullptr; // parent(S, Fn)'s last Fn, and its map
+  clang::ParentMap *LastParents = nullptr;
+  std::unordered_map<const Stmt *, const Stmt *> Loops; // loopOf's answers
 
   static constexpr size_t MaxContexts = 16;
   static constexpr unsigned MaxLevels = 3;
