@@ -856,8 +856,8 @@ namespace {
 /// an earlier such call on an object of the same type with arguments of the same kinds, instead of resolving the
 /// member's overloads again: tile accessors are SFINAE-selected member templates, and deducing them was most of the
 /// substitution's cost. The operators on the way to such a call are rebuilt as TreeTransform rebuilds them
-/// (parentheses: ActOnParenExpr; unary and binary operators: BuildUnaryOp, BuildBinOp, under the operator's
-/// floating-point overrides), every other part of the condition is clang's own SubstExpr, and the first call of a kind
+/// (parentheses: ActOnParenExpr; unary and binary operators: BuildUnaryOp, BuildBinOp, or CreateBuiltinBinOp for
+/// one with candidates found at the template, under the operator's floating-point overrides), every other part of the condition is clang's own SubstExpr, and the first call of a kind
 /// is resolved as clang does (name lookup, ActOnCallExpr). `PTO_LINT_CHECK_SUBSTITUTION=1` substitutes every
 /// condition both ways and reports where the trees differ (tests/conformance: none on upstream's kernels).
 class ConditionSubstitution {
@@ -892,6 +892,29 @@ public:
       S.CurFPFeatures = Overrides.applyOverrides(S.getLangOpts());
       S.FpPragmaStack.CurrentValue = Overrides;
       return S.BuildBinOp(nullptr, B->getOperatorLoc(), B->getOpcode(), L.get(), R.get());
+    }
+    // An operator with candidates found where the template is written: TreeTransform rebuilds it as a builtin one
+    // when neither operand has a class or enumeration type (RebuildCXXOperatorCallExpr), else overloads are resolved.
+    if (auto *O = dyn_cast<CXXOperatorCallExpr>(E);
+        O && O->getNumArgs() == 2 && isa<UnresolvedLookupExpr>(O->getCallee()) && O->isInfixBinaryOp() &&
+        plain(O->getArg(1))) {
+      BinaryOperatorKind Op = BinaryOperator::getOverloadedOpcode(O->getOperator());
+      if (!BinaryOperator::isAssignmentOp(Op) && Op != BO_Comma && !BinaryOperator::isPtrMemOp(Op)) {
+        ExprResult L = expr(O->getArg(0));
+        if (L.isInvalid())
+          return ExprError();
+        ExprResult R = expr(O->getArg(1));
+        if (R.isInvalid())
+          return ExprError();
+        if (L.get()->isTypeDependent() || R.get()->isTypeDependent() || L.get()->getType()->isOverloadableType() ||
+            R.get()->getType()->isOverloadableType())
+          return S.SubstExpr(E, Args);
+        Sema::FPFeaturesStateRAII FP(S);
+        FPOptionsOverride Overrides(O->getFPFeatures());
+        S.CurFPFeatures = Overrides.applyOverrides(S.getLangOpts());
+        S.FpPragmaStack.CurrentValue = Overrides;
+        return S.CreateBuiltinBinOp(O->getOperatorLoc(), Op, L.get(), R.get());
+      }
     }
     if (auto *C = dyn_cast<CallExpr>(E))
       if (auto *M = dyn_cast<CXXDependentScopeMemberExpr>(C->getCallee()); M && memberCallOnParameter(C, M))
