@@ -136,8 +136,9 @@ void Finder::recordCall(const CallExpr *CE) {
   if (!Sig && Scopes.upstream && isUpstreamOp(FD) && !isUpstreamCode(CurFn)) {
     // An op the rules do not describe: checked against upstream's own asserts only, where the user calls it (a call
     // inside upstream's headers is part of the implementation of the op that makes it).
-    for (const CallChain &C : callingContexts(false))
-      recordIn(CE, nullptr, nullptr, C);
+    std::vector<CallChain> Contexts = callingContexts(false);
+    for (size_t I = 0; I < Contexts.size(); ++I)
+      recordIn(CE, nullptr, nullptr, Contexts[I], I + 1 < Contexts.size());
     return;
   }
   if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
@@ -287,8 +288,9 @@ void Finder::record(const CallExpr *CE, const FunctionDecl *FD, const checker::O
   bool MaskParam = false;
   for (const ParmVarDecl *P : CurFn->parameters())
     MaskParam |= isMaskType(P->getType());
-  for (const CallChain &C : callingContexts(Sig.builtin && !MaskParam))
-    recordIn(CE, &Sig, Ov, C);
+  std::vector<CallChain> Contexts = callingContexts(Sig.builtin && !MaskParam);
+  for (size_t I = 0; I < Contexts.size(); ++I)
+    recordIn(CE, &Sig, Ov, Contexts[I], I + 1 < Contexts.size());
 }
 
 /// The calling contexts a call of the current function is checked in. A function the TU calls is checked in each
@@ -393,9 +395,9 @@ void Finder::bindParams(CallTranslator &Callee, CallTranslator &Caller, const Ca
 }
 
 /// One call site: CE in CurFn, in the calling context Context (innermost call first; empty: on its own). Sig and Ov
-/// are null for an op only upstream's asserts check.
+/// are null for an op only upstream's asserts check. Again: CE is recorded in another context after this one.
 void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
-                      const CallChain &Context) {
+                      const CallChain &Context, bool Again) {
   CallSite Site = newSite(CE, Sig ? Sig->name : CE->getDirectCallee()->getName().str());
   if (Ov)
     Site.overload = Ov->name;
@@ -439,7 +441,7 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
     Tr.restore(Own->second.memory);
   } else {
     ownFacts(CE, Sig, Ov, Tr, Site);
-    if (!Context.empty() && !ReadsContext)
+    if (Again && !ReadsContext)
       OwnFactsOf.emplace(CE, OwnFacts{Site.operands, Site.constants, LiftReplay::Values::of(Site), Tr.memory()});
   }
   for (size_t I = 0; I < Context.size(); ++I)
@@ -451,7 +453,7 @@ void Finder::recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const
     if (Context.empty()) // on its own: the translator reads its function's parameters as symbols, asking no one
       lift(CE, Tr, Site);
     else
-      liftOrReplay(CE, Tr, Site, ReadsContext);
+      liftOrReplay(CE, Tr, Site, ReadsContext, Again);
   }
   add(std::move(Site));
 }
@@ -505,14 +507,15 @@ bool samePath(const std::vector<checker::PathCondition> &A, const std::vector<ch
 /// the call's values only through its translator, whose answers then depend on the call alone, and on the symbols
 /// and path the call's translation has made so far (the names it chooses, the loop conditions it adds once), which
 /// must be the same. What the lift adds to the site is copied; outputs are those of the walk.
-void Finder::liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext) {
+void Finder::liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext,
+                          bool Again) {
   auto It = Replays.find(CE);
   if (It != Replays.end() && !ReadsContext && It->second.before.sameAs(Site)) {
     It->second.after.into(Site);
     Site.upstream = It->second.upstream;
     return;
   }
-  bool Record = It == Replays.end() && !ReadsContext;
+  bool Record = Again && It == Replays.end() && !ReadsContext;
   LiftReplay R;
   if (Record)
     R.before = LiftReplay::Values::of(Site);

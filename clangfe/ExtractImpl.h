@@ -557,7 +557,7 @@ private:
   bool contexts(const FunctionDecl *F, CallChain &Prefix, unsigned Levels, std::vector<CallChain> &Out);
   void configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G);
   void recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
-                const CallChain &Context);
+                const CallChain &Context, bool Again);
   void ownFacts(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov, CallTranslator &Tr,
                 CallSite &Site);
   std::vector<CallChain> callingContexts(bool OnItsOwn);
@@ -575,8 +575,9 @@ private:
   /// (lift and liftOrReplay: for a call that mayLift.)
   void lift(const CallExpr *CE, CallTranslator &Tr, CallSite &Site);
   /// lift, or its replay from another calling context of CE (ExtractCalls.cpp): ReadsContext tells whether the call's
-  /// translation has read its context so far, and is kept up to date by the translator's hooks while the lift runs.
-  void liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext);
+  /// translation has read its context so far, and is kept up to date by the translator's hooks while the lift runs;
+  /// Again: CE is recorded in another context after this one (only then is the lift kept for a replay).
+  void liftOrReplay(const CallExpr *CE, CallTranslator &Tr, CallSite &Site, const bool &ReadsContext, bool Again);
   /// A lift that read nothing of its calling context: the site's symbols, path and not-understood values before and
   /// after it (what the call's translation chooses names and adds conditions by), and its checks.
   struct LiftReplay {
