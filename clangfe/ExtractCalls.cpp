@@ -136,9 +136,7 @@ void Finder::recordCall(const CallExpr *CE) {
   if (!Sig && Scopes.upstream && isUpstreamOp(FD) && !isUpstreamCode(CurFn)) {
     // An op the rules do not describe: checked against upstream's own asserts only, where the user calls it (a call
     // inside upstream's headers is part of the implementation of the op that makes it).
-    std::vector<CallChain> Contexts = callingContexts(false);
-    for (size_t I = 0; I < Contexts.size(); ++I)
-      recordIn(CE, nullptr, nullptr, Contexts[I], I + 1 < Contexts.size());
+    recordInContexts(CE, nullptr, nullptr, false);
     return;
   }
   if (!Sig || (!Sig->builtin && !inPtoNamespace(FD)))
@@ -288,9 +286,15 @@ void Finder::record(const CallExpr *CE, const FunctionDecl *FD, const checker::O
   bool MaskParam = false;
   for (const ParmVarDecl *P : CurFn->parameters())
     MaskParam |= isMaskType(P->getType());
-  std::vector<CallChain> Contexts = callingContexts(Sig.builtin && !MaskParam);
+  recordInContexts(CE, &Sig, Ov, Sig.builtin && !MaskParam);
+}
+
+/// CE recorded in each of its calling contexts (callingContexts(OnItsOwn)).
+void Finder::recordInContexts(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
+                              bool OnItsOwn) {
+  std::vector<CallChain> Contexts = callingContexts(OnItsOwn);
   for (size_t I = 0; I < Contexts.size(); ++I)
-    recordIn(CE, &Sig, Ov, Contexts[I], I + 1 < Contexts.size());
+    recordIn(CE, Sig, Ov, Contexts[I], I + 1 < Contexts.size());
 }
 
 /// The calling contexts a call of the current function is checked in. A function the TU calls is checked in each

@@ -558,6 +558,8 @@ private:
   void configure(CallTranslator &Tr, const CallExpr *Call, const FunctionDecl *G);
   void recordIn(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
                 const CallChain &Context, bool Again);
+  void recordInContexts(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov,
+                        bool OnItsOwn);
   void ownFacts(const CallExpr *CE, const checker::OpSignature *Sig, const checker::Overload *Ov, CallTranslator &Tr,
                 CallSite &Site);
   std::vector<CallChain> callingContexts(bool OnItsOwn);
