@@ -888,9 +888,7 @@ public:
       if (R.isInvalid())
         return ExprError();
       Sema::FPFeaturesStateRAII FP(S);
-      FPOptionsOverride Overrides(B->getFPFeatures());
-      S.CurFPFeatures = Overrides.applyOverrides(S.getLangOpts());
-      S.FpPragmaStack.CurrentValue = Overrides;
+      withOverrides(B->getFPFeatures());
       return S.BuildBinOp(nullptr, B->getOperatorLoc(), B->getOpcode(), L.get(), R.get());
     }
     // An operator with candidates found where the template is written: TreeTransform rebuilds it as a builtin one
@@ -910,9 +908,7 @@ public:
             R.get()->getType()->isOverloadableType())
           return S.SubstExpr(E, Args);
         Sema::FPFeaturesStateRAII FP(S);
-        FPOptionsOverride Overrides(O->getFPFeatures());
-        S.CurFPFeatures = Overrides.applyOverrides(S.getLangOpts());
-        S.FpPragmaStack.CurrentValue = Overrides;
+        withOverrides(O->getFPFeatures());
         return S.CreateBuiltinBinOp(O->getOperatorLoc(), Op, L.get(), R.get());
       }
     }
@@ -923,6 +919,12 @@ public:
   }
 
 private:
+  /// The operator's floating-point overrides in effect while it is rebuilt (inside a Sema::FPFeaturesStateRAII), as
+  /// TreeTransform sets them.
+  void withOverrides(FPOptionsOverride Overrides) {
+    S.CurFPFeatures = Overrides.applyOverrides(S.getLangOpts());
+    S.FpPragmaStack.CurrentValue = Overrides;
+  }
   /// What TreeTransform's TransformInitializer (a binary operator's right operand) would not pass on unchanged.
   static bool plain(const Expr *E) {
     if (isa<FullExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr, ArrayInitLoopExpr>(E))
