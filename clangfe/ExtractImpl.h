@@ -374,6 +374,7 @@ private:
   Term translate(const Expr *E);
   /// E's value by clang's constant evaluator (kept in Evaluated), if it has one.
   std::optional<int64_t> constantValue(const Expr *E);
+  bool mayBeConstant(const Expr *E);
   std::optional<Term> inlined(const clang::CallExpr *CE, const FunctionDecl *FD);
   std::optional<Term> conditionalAssigns(const VarDecl *VD, const std::vector<const clang::BinaryOperator *> &Assigns,
                                          const Stmt *At);

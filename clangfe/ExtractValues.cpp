@@ -342,23 +342,29 @@ CallTranslator::Term CallTranslator::binary(const BinaryOperator *B) {
 }
 
 namespace {
-/// Whether clang's constant evaluator has to read a value it cannot know outside a call it evaluates to evaluate E: a
-/// function parameter ("function parameter with unknown value") or a local variable that is neither const nor
-/// constexpr ("read of non-const variable is not allowed in a constant expression"), read through operators that
-/// need every operand (casts, arithmetic and comparisons; not `&&`, `||`, `?:`, the comma or an unevaluated operand).
-/// Asked before each evaluation of a condition's levels, which fails there anyway.
+/// Whether reading the variable E names is a value clang's constant evaluator cannot know outside a call it
+/// evaluates: a function parameter ("function parameter with unknown value") or a local variable that is neither const
+/// nor constexpr ("read of non-const variable is not allowed in a constant expression"). References are not: the
+/// object they name may be.
+bool namesRuntimeVariable(const Expr *E) {
+  const auto *DR = dyn_cast<clang::DeclRefExpr>(E->IgnoreParens());
+  const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!V || V->getType()->isReferenceType())
+    return false;
+  if (isa<ParmVarDecl>(V))
+    return true;
+  QualType T = V->getType();
+  return V->hasLocalStorage() && !V->isConstexpr() && !T.isConstQualified() && T->isIntegralOrEnumerationType();
+}
+
+/// Whether clang's constant evaluator has to read such a variable to evaluate E, through operators that need every
+/// operand (casts, arithmetic and comparisons; not `&&`, `||`, `?:`, the comma or an unevaluated operand). Asked
+/// before each evaluation of a condition's levels, which fails there anyway.
 bool readsRuntimeValue(const Expr *E) {
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
-    if (C->getCastKind() == clang::CK_LValueToRValue)
-      if (const auto *DR = dyn_cast<clang::DeclRefExpr>(C->getSubExpr()->IgnoreParens()))
-        if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && !V->getType()->isReferenceType()) {
-          if (isa<ParmVarDecl>(V))
-            return true;
-          QualType T = V->getType();
-          if (V->hasLocalStorage() && !V->isConstexpr() && !T.isConstQualified() && T->isIntegralOrEnumerationType())
-            return true;
-        }
+    if (C->getCastKind() == clang::CK_LValueToRValue && namesRuntimeVariable(C->getSubExpr()))
+      return true;
     return readsRuntimeValue(C->getSubExpr());
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E))
@@ -376,7 +382,54 @@ bool readsRuntimeValue(const Expr *E) {
     }
   return false;
 }
+
+bool integral(const Expr *E) { return E->getType()->isIntegralOrEnumerationType(); }
 } // namespace
+
+/// Whether E may have an integer value by clang's evaluator, as far as its operands' values tell (each evaluated once
+/// and kept, so the translation's descent asks the evaluator once per node, not once per level above it). Exact, from
+/// clang's evaluator:
+/// - a parameter or a local variable that is neither const nor constexpr has no value outside a call it evaluates;
+/// - a call has one only of a constexpr function or a builtin (`strlen` is folded too);
+/// - an arithmetic, bitwise or comparison operator on integers fails when an operand fails, and computes an integer
+///   only from integer operands; `&&` and `||` fail when both operands fail (`x && 0` is 0, with a side effect);
+/// - an integer conversion and `-`, `+`, `~` need their operand's integer value.
+/// Not `!` or a conversion to bool (which convert an address cast to an integer too), `?:`, the comma, nor operands of
+/// other types (a float comparison has a value with no integer operand): those are evaluated.
+bool CallTranslator::mayBeConstant(const Expr *E) {
+  E = E->IgnoreParens();
+  if (namesRuntimeVariable(E))
+    return false;
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = C->getDirectCallee();
+    return !F || F->isConstexpr() || F->getBuiltinID();
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isCommaOp() || B->isAssignmentOp() || !integral(B->getLHS()) || !integral(B->getRHS()))
+      return true;
+    bool Left = constantValue(B->getLHS()).has_value();
+    return B->isLogicalOp() ? Left || constantValue(B->getRHS()) : Left && constantValue(B->getRHS());
+  }
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
+    switch (C->getCastKind()) {
+    case clang::CK_IntegralCast:
+    case clang::CK_NoOp:
+    case clang::CK_LValueToRValue:
+      return !integral(C->getSubExpr()) || constantValue(C->getSubExpr());
+    default:
+      return true;
+    }
+  if (const auto *U = dyn_cast<clang::UnaryOperator>(E))
+    switch (U->getOpcode()) {
+    case clang::UO_Minus:
+    case clang::UO_Plus:
+    case clang::UO_Not:
+      return !integral(U->getSubExpr()) || constantValue(U->getSubExpr());
+    default:
+      return true;
+    }
+  return true;
+}
 
 std::optional<int64_t> CallTranslator::constantValue(const Expr *E) {
   std::optional<int64_t> *Kept = nullptr;
@@ -388,12 +441,12 @@ std::optional<int64_t> CallTranslator::constantValue(const Expr *E) {
   }
   std::optional<int64_t> Out;
   Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx)) {
+  if (mayBeConstant(E) && E->EvaluateAsInt(R, Ctx)) {
     llvm::APSInt V = R.Val.getInt();
     Out = V.isSigned() ? V.getExtValue() : static_cast<int64_t>(V.getZExtValue());
   }
   if (Kept)
-    *Kept = Out;
+    *Kept = Out; // an unordered_map's elements stay where they are when the operands' are added
   return Out;
 }
 
