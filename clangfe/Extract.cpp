@@ -2,6 +2,7 @@
 #include "ExtractImpl.h"
 
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/BuryPointer.h"
 
 using namespace clang;
 using pto::checker::DType;
@@ -203,10 +204,14 @@ TileFacts CallTranslator::tile(const Expr *Arg) {
 
 } // namespace extract
 
-std::vector<checker::CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes) {
-  extract::Finder F(Ctx, Rules, Scopes);
-  F.run();
-  return std::move(F.Calls);
+std::vector<checker::CallSite> extractCalls(ASTContext &Ctx, const checker::RuleSet &Rules, const ScopeMacros &Scopes,
+                                           bool ProcessEnds) {
+  auto F = std::make_unique<extract::Finder>(Ctx, Rules, Scopes);
+  F->run();
+  std::vector<checker::CallSite> Calls = std::move(F->Calls);
+  if (ProcessEnds)
+    llvm::BuryPointer(std::move(F));
+  return Calls;
 }
 
 SourceLocation toClangLoc(ASTContext &Ctx, const checker::SourceLoc &L) {

@@ -47,9 +47,10 @@ void recordUpstreamAsserts(clang::Preprocessor &PP, std::shared_ptr<ScopeMacros>
 
 /// Finds calls of the rule set's ops (matched by qualified name pto::<OP>, so the real pto-isa headers and
 /// the project's clean-room header both work; builtins such as vmin in any namespace) in non-dependent
-/// code, including template instantiations.
+/// code, including template instantiations. ProcessEnds: the process ends after this unit (the compiler's
+/// -disable-free), so the search's tables are left to it instead of being freed one by one.
 std::vector<checker::CallSite> extractCalls(clang::ASTContext &Ctx, const checker::RuleSet &Rules,
-                                           const ScopeMacros &Scopes);
+                                           const ScopeMacros &Scopes, bool ProcessEnds = false);
 
 /// The clang location of a SourceLoc produced by extractCalls in the same AST (invalid if none).
 clang::SourceLocation toClangLoc(clang::ASTContext &Ctx, const checker::SourceLoc &L);

@@ -38,14 +38,14 @@ std::optional<checker::Target> inferredTarget(Preprocessor &PP) {
   return std::nullopt;
 }
 
-driver::Unit readUnit(ASTContext &Ctx, Preprocessor &PP, const ScopeMacros &Scopes) {
+driver::Unit readUnit(ASTContext &Ctx, Preprocessor &PP, const ScopeMacros &Scopes, bool ProcessEnds) {
   SourceManager &SM = Ctx.getSourceManager();
   driver::Unit U;
   if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
     U.mainFile = FE->getName().str();
   U.inferredTarget = inferredTarget(PP);
   auto T0 = std::chrono::steady_clock::now();
-  U.calls = extractCalls(Ctx, checker::RuleSet::builtin(), Scopes);
+  U.calls = extractCalls(Ctx, checker::RuleSet::builtin(), Scopes, ProcessEnds);
   U.extractMicros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - T0).count();
   return U;
 }
@@ -103,14 +103,15 @@ private:
   }
 
   void run(ASTContext &Ctx, bool CompileFailed) {
-    auto U = std::make_unique<driver::Unit>(readUnit(Ctx, CI.getPreprocessor(), *Scopes));
+    bool ProcessEnds = CI.getFrontendOpts().DisableFree;
+    auto U = std::make_unique<driver::Unit>(readUnit(Ctx, CI.getPreprocessor(), *Scopes, ProcessEnds));
     U->compileFailed = CompileFailed;
     for (const checker::Finding &F : Session->lint(*U, sourceText(Ctx)))
       if (How.diagnostics)
         report(Ctx, F);
     // As the compiler leaves its AST when the process ends anyway (-disable-free, the driver's default): freeing each
     // call site's facts costs time that nothing gains.
-    if (CI.getFrontendOpts().DisableFree)
+    if (ProcessEnds)
       llvm::BuryPointer(std::move(U));
   }
 

@@ -26,8 +26,9 @@ struct ScopeMacros;
 /// a2a3, 3101/3510 -> a5; __CPU_SIM -> cpu).
 std::optional<checker::Target> inferredTarget(clang::Preprocessor &PP);
 /// A parsed translation unit as the driver takes it: its calls, main file and target. Every Clang shell (plugin,
-/// CLI, clang-tidy module) reads units with it.
-driver::Unit readUnit(clang::ASTContext &Ctx, clang::Preprocessor &PP, const ScopeMacros &Scopes);
+/// CLI, clang-tidy module) reads units with it. ProcessEnds: as extractCalls'.
+driver::Unit readUnit(clang::ASTContext &Ctx, clang::Preprocessor &PP, const ScopeMacros &Scopes,
+                      bool ProcessEnds = false);
 /// Source text of the unit's files, for NOLINT comments.
 driver::SourceText sourceText(clang::ASTContext &Ctx);
 
