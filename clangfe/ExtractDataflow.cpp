@@ -165,9 +165,12 @@ bool Finder::dominates(const Stmt *S, const Stmt *Target) {
 
 void Finder::addPath(CallSite &Site, CallTranslator &Tr, const Expr *Cond, bool Holds) {
   term::Term T = Tr.boolTerm(Cond);
-  std::string Text = sourceText(Ctx, Cond->getSourceRange());
+  auto [It, New] = PathTexts.try_emplace(Cond);
+  if (New)
+    It->second = sourceText(Ctx, Cond->getSourceRange());
+  const std::string &Text = It->second;
   Site.path.push_back({Holds ? T : term::Term::apply(term::Op::Not, {T}), Holds ? Text : "!(" + Text + ")",
-                       toLoc(Ctx, Cond->getBeginLoc())});
+                       locOf(Cond->getBeginLoc())});
 }
 
 static bool alwaysExits(const Stmt *S) {

@@ -688,6 +688,9 @@ private:
   std::unordered_map<SourceLocation::UIntTy, SourceLoc> Locs;
   /// A guard's condition as written, by its first and last token.
   std::map<std::pair<SourceLocation::UIntTy, SourceLocation::UIntTy>, std::string> GuardTexts;
+  /// A path condition of a call as written (addPath: the same guards hold for every call in a block, and in each
+  /// calling context).
+  llvm::DenseMap<const Expr *, std::string> PathTexts;
   /// An assert's place, message and condition as written, by (assert, condition's first and last token).
   struct AssertSpelling {
     SourceLoc loc;
