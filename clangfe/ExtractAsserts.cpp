@@ -851,6 +851,79 @@ const Finder::ParsedCondition &Finder::parsedCondition(const FunctionDecl *Fn, c
 }
 
 namespace {
+/// The kind of a member call `object.member(arguments)` whose written arguments are integer literals or enumerators:
+/// the object's type and value kind, the member, and per argument its type (and, for an integer literal, whether it is
+/// 0: a null pointer constant). Calls of one kind resolve to the same method (class-scope lookup and overload
+/// resolution see nothing else), so the method clang chose for one of them is the one for all (public methods only).
+std::string memberCallKind(QualType ObjectType, ExprValueKind VK, bool Arrow, DeclarationName Member,
+                           llvm::ArrayRef<const Expr *> Written) {
+  std::string Key;
+  llvm::raw_string_ostream K(Key);
+  K << ObjectType.getCanonicalType().getAsOpaquePtr() << ' ' << int(VK) << ' ' << Arrow << ' '
+    << Member.getAsOpaquePtr();
+  for (const Expr *A : Written) {
+    K << ' ' << A->getType().getCanonicalType().getAsOpaquePtr();
+    if (const auto *L = dyn_cast<IntegerLiteral>(A))
+      K << (L->getValue().isZero() ? "=0" : "!0");
+  }
+  return Key;
+}
+
+/// A written argument memberCallKind describes: an integer literal or an enumerator.
+bool constantArgument(const Expr *A) {
+  const auto *R = dyn_cast<DeclRefExpr>(A);
+  return isa<IntegerLiteral>(A) || (R && isa<EnumConstantDecl>(R->getDecl()));
+}
+
+/// The method a resolved call of a kind names, to reuse for the calls of its kind: a public one (whose access does not
+/// depend on the function the call is in) returning a scalar (nothing wraps the call), named by the callee as written.
+CXXMethodDecl *reusableMethod(const CallExpr *CE) {
+  if (!CE->getType()->isScalarType())
+    return nullptr;
+  auto *MD = dyn_cast_or_null<CXXMethodDecl>(const_cast<FunctionDecl *>(CE->getDirectCallee()));
+  if (!MD || MD->getAccess() != AS_public)
+    return nullptr;
+  const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  return ME && ME->getMemberDecl() == MD ? MD : nullptr;
+}
+} // namespace
+
+/// The methods clang chose for the member calls on a parameter with constant arguments that the program itself makes
+/// (`src.GetValidRow()` in the implementation that asserts on it), by kind: the conditions' calls of those kinds need
+/// no resolution of their own.
+void Finder::seedResolvedMembers() {
+  for (const auto &[Callee, Calls] : CallMap) {
+    if (!isa<CXXMethodDecl>(Callee))
+      continue;
+    for (const CallRef &C : Calls) {
+      const auto *CE = dyn_cast<CXXMemberCallExpr>(C.first);
+      const auto *ME = CE ? dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParens()) : nullptr;
+      if (!ME || ME->isArrow() || ME->hasQualifier() || ME->hasTemplateKeyword() || ME->hasExplicitTemplateArgs() ||
+          !ME->getMemberNameInfo().getName().isIdentifier() || CE->hasStoredFPFeatures())
+        continue;
+      // The object as written (before its conversion to the method's object type) is a parameter.
+      const auto *Object = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreImpCasts());
+      if (!Object || !isa<ParmVarDecl>(Object->getDecl()))
+        continue;
+      llvm::SmallVector<const Expr *, 4> Written;
+      bool Constant = true;
+      for (const Expr *A : CE->arguments()) {
+        if (isa<CXXDefaultArgExpr>(A))
+          break;
+        A = A->IgnoreImpCasts();
+        Constant = Constant && constantArgument(A);
+        Written.push_back(A);
+      }
+      CXXMethodDecl *MD = Constant ? reusableMethod(CE) : nullptr;
+      if (MD)
+        ResolvedMembers.emplace(memberCallKind(Object->getType(), Object->getValueKind(), false,
+                                               ME->getMemberNameInfo().getName(), Written),
+                                MD);
+    }
+  }
+}
+
+namespace {
 /// Sema::SubstExpr of an assert's condition (clang's TemplateInstantiator), but a member call on a parameter with
 /// constant arguments (`src.GetValidRow()`, `dst.GetShape(GlobalTensorDim::DIM_0)`) names the method clang chose for
 /// an earlier such call on an object of the same type with arguments of the same kinds, instead of resolving the
@@ -942,11 +1015,9 @@ private:
     const auto *Base = dyn_cast<DeclRefExpr>(M->getBase());
     if (!Base || !isa<ParmVarDecl>(Base->getDecl()))
       return false;
-    for (const Expr *A : C->arguments()) {
-      const auto *R = dyn_cast<DeclRefExpr>(A);
-      if (A->isInstantiationDependent() || !(isa<IntegerLiteral>(A) || (R && isa<EnumConstantDecl>(R->getDecl()))))
+    for (const Expr *A : C->arguments())
+      if (A->isInstantiationDependent() || !constantArgument(A))
         return false;
-    }
     return true;
   }
 
@@ -969,17 +1040,8 @@ private:
         return ExprError();
       CallArgs.push_back(R.get());
     }
-    // The kind of call: the object's type and value kind, the member, and per argument its type (and, for an
-    // integer literal, whether it is 0: a null pointer constant).
-    std::string Key;
-    llvm::raw_string_ostream K(Key);
-    K << BaseType.getCanonicalType().getAsOpaquePtr() << ' ' << int(Base.get()->getValueKind()) << ' '
-      << M->isArrow() << ' ' << M->getMember().getAsOpaquePtr();
-    for (const Expr *A : C->arguments()) {
-      K << ' ' << A->getType().getCanonicalType().getAsOpaquePtr();
-      if (const auto *L = dyn_cast<IntegerLiteral>(A))
-        K << (L->getValue().isZero() ? "=0" : "!0");
-    }
+    llvm::SmallVector<const Expr *, 4> Written(C->arguments());
+    std::string Key = memberCallKind(BaseType, Base.get()->getValueKind(), M->isArrow(), M->getMember(), Written);
     CXXScopeSpec SS;
     ExprResult Callee;
     auto Known = Resolved.find(Key);
@@ -998,14 +1060,11 @@ private:
     Sema::FPFeaturesStateRAII FP(S);
     ExprResult Call =
         S.ActOnCallExpr(nullptr, Callee.get(), Callee.get()->getBeginLoc(), CallArgs, C->getRParenLoc());
-    // The method clang chose, for the calls of this kind after this one: a public one (whose access does not depend on
-    // the function the condition is in), returning a scalar (nothing wraps the call).
+    // The method clang chose, for the calls of this kind after this one.
     if (Known == Resolved.end() && Call.isUsable())
-      if (auto *CE = dyn_cast<CallExpr>(Call.get()); CE && CE->getType()->isScalarType())
-        if (auto *MD = dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()); MD && MD->getAccess() == AS_public)
-          if (const auto *ME = dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts());
-              ME && ME->getMemberDecl() == MD)
-            Resolved.emplace(std::move(Key), MD);
+      if (auto *CE = dyn_cast<CallExpr>(Call.get()))
+        if (CXXMethodDecl *MD = reusableMethod(CE))
+          Resolved.emplace(std::move(Key), MD);
     return Call;
   }
 
@@ -1133,6 +1192,10 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
       LocalInstantiationScope Locals(*Sem);
       for (auto [From, To] : Map)
         Locals.InstantiatedLocal(From, To);
+      if (!SeededMembers) {
+        seedResolvedMembers();
+        SeededMembers = true;
+      }
       ConditionSubstitution Subst(*Sem, Args, ResolvedMembers);
       R = Subst.expr(const_cast<Expr *>(Out.pattern));
       static const bool Check = [] {

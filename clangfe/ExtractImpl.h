@@ -661,8 +661,11 @@ private:
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, VarDecl *>> InstLocals;
   /// The method clang chose for a member call on a parameter in an assert's condition (`src.GetValidRow()`), per
   /// object type, member and kind of arguments (ConditionSubstitution, ExtractAsserts.cpp): the substitution of the next
-  /// such call names it instead of resolving the overloads again.
+  /// such call names it instead of resolving the overloads again. Seeded, before the first condition, with the calls of
+  /// those kinds the program makes (seedResolvedMembers).
   std::unordered_map<std::string, clang::CXXMethodDecl *> ResolvedMembers;
+  bool SeededMembers = false;
+  void seedResolvedMembers();
   std::optional<SourceLocation> assertAt(const Stmt *S) const;
   /// What the walk can skip: a statement of Fn's body that holds no assert (of any expansion written in its range)
   /// and no call of a helper that may reach one (mayReach), gives no check, so it is not walked, nor are the guards
