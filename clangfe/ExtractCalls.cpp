@@ -2,6 +2,7 @@
 // instantiation chain.
 #include "ExtractImpl.h"
 
+#include "clang/Basic/SourceManagerInternals.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -37,10 +38,14 @@ bool Finder::TraverseDecl(Decl *D) {
 }
 
 /// inSystemHeader for the traversal's declarations of namespace scope, which come file after file: the answer for the
-/// file the last one was in is kept with that file's range of locations (not for a file with line directives, where
-/// `#pragma GCC system_header` or a line marker may change it within the file).
+/// file the last one was in is kept with that file's range of locations, or in a file with line directives (where
+/// `#pragma clang system_header` or a line marker changes it: the prelude has one) with the range between the
+/// directives around it, as SourceManager::getFileCharacteristic reads them. A declaration a macro expands to is where
+/// the expansion is, as for inSystemHeader (the prelude's intrinsics are).
 bool Finder::inSystemFile(const Decl *D) {
   SourceLocation L = D->getLocation();
+  if (L.isMacroID())
+    L = Ctx.getSourceManager().getExpansionLoc(L);
   if (L.isFileID() && L.getRawEncoding() >= LastFile.Begin && L.getRawEncoding() < LastFile.End)
     return LastFile.System;
   bool System = inSystemHeader(Ctx, D);
@@ -49,9 +54,25 @@ bool Finder::inSystemFile(const Decl *D) {
     FileID F = SM.getFileID(L);
     bool Invalid = false;
     const SrcMgr::SLocEntry &E = SM.getSLocEntry(F, &Invalid);
-    if (!Invalid && E.isFile() && !E.getFile().hasLineDirectives()) {
+    if (!Invalid && E.isFile()) {
       SourceLocation::UIntTy Begin = SM.getLocForStartOfFile(F).getRawEncoding();
-      LastFile = {Begin, Begin + SM.getFileIDSize(F), System};
+      unsigned From = 0, To = SM.getFileIDSize(F), At = L.getRawEncoding() - Begin;
+      bool Known = true;
+      if (E.getFile().hasLineDirectives()) { // (then the source manager has a line table)
+        Known = false;
+        for (auto &[File, Entries] : Ctx.getSourceManager().getLineTable())
+          if (File == F) {
+            auto Next = std::upper_bound(Entries.begin(), Entries.end(), At,
+                                         [](unsigned O, const LineEntry &Entry) { return O < Entry.FileOffset; });
+            if (Next != Entries.begin())
+              From = std::prev(Next)->FileOffset;
+            if (Next != Entries.end())
+              To = Next->FileOffset;
+            Known = true;
+          }
+      }
+      if (Known)
+        LastFile = {Begin + From, Begin + To, System};
     }
   }
   return System;
