@@ -54,12 +54,13 @@ bool usesCondition(const MacroInfo *MI) {
 /// compile.
 class AssertRecorder : public PPCallbacks {
 public:
-  AssertRecorder(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out) : PP(PP), Out(std::move(Out)) {}
+  AssertRecorder(Preprocessor &PP, std::shared_ptr<ScopeMacros> Out)
+      : PP(PP), Out(std::move(Out)), Assert(PP.getIdentifierInfo(AssertMacro)) {}
 
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     const MacroInfo *MI = MD->getMacroInfo();
-    if (!II || II->getName() != AssertMacro || !MI || !MI->isFunctionLike() || MI->getNumParams() < 1 ||
+    if (!II || II != Assert || !MI || !MI->isFunctionLike() || MI->getNumParams() < 1 ||
         !PP.getLangOpts().CPlusPlus17 || usesCondition(MI))
       return; // (a _DEBUG build compiles the condition in: the walk reads it from there)
     SourceLocation L = MI->getDefinitionLoc();
@@ -89,34 +90,71 @@ public:
   }
 
   void MacroExpands(const Token &Name, const MacroDefinition &MD, SourceRange Range, const MacroArgs *Args) override {
-    const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!II || II->getName() != AssertMacro)
+    // (Every expansion of the unit comes here: the macro's name is compared as the identifier.)
+    if (Name.getIdentifierInfo() != Assert)
       return;
     // The message: the second argument's string literals, their contents joined.
     std::string Message;
     if (Args && Args->getNumMacroArguments() > 1)
       for (const Token *T = Args->getUnexpArgument(1); T && T->isNot(tok::eof); ++T)
         if (tok::isStringLiteral(T->getKind())) {
-          std::string S = PP.getSpelling(*T);
+          llvm::SmallString<128> Buffer;
+          StringRef S = PP.getSpelling(*T, Buffer);
           size_t Open = S.find('"'), Close = S.rfind('"');
-          if (Open != std::string::npos && Close > Open)
+          if (Open != StringRef::npos && Close > Open)
             Message += S.substr(Open + 1, Close - Open - 1);
         }
     Out->asserts[Range.getBegin().getRawEncoding()] = Message;
     // The condition, expanded as clang expands an argument the body names (before the expansion is entered).
     const MacroInfo *MI = MD.getMacroInfo();
     if (Args && Args->getNumMacroArguments() > 0 && MI && MI->getNumParams() > 0 && !usesCondition(MI)) {
-      const std::vector<Token> &Expanded = const_cast<MacroArgs *>(Args)->getPreExpArgument(0, PP);
       std::vector<Token> &Kept = Out->conditions[Range.getBegin().getRawEncoding()];
-      Kept.assign(Expanded.begin(), Expanded.end());
-      if (!Kept.empty() && Kept.back().is(tok::eof))
-        Kept.pop_back();
+      const Token *Written = Args->getUnexpArgument(0);
+      const Token *End = Written;
+      bool Plain = true; // no identifier the preprocessor handles (a macro, a poisoned or extension one...)
+      for (; End->isNot(tok::eof); ++End)
+        if (const IdentifierInfo *Id = End->getIdentifierInfo(); Id && Id->isHandleIdentifierCase())
+          Plain = false;
+      if (Plain) {
+        Kept.assign(Written, End); // what the pre-expansion would re-lex them to
+      } else {
+        const std::vector<Token> &Expanded = const_cast<MacroArgs *>(Args)->getPreExpArgument(0, PP);
+        Kept.assign(Expanded.begin(), Expanded.end());
+        if (!Kept.empty() && Kept.back().is(tok::eof))
+          Kept.pop_back();
+      }
+      static const bool Check = [] {
+        const char *V = std::getenv("PTO_LINT_CHECK_SUBSTITUTION");
+        return V && *V && std::string(V) != "0";
+      }();
+      if (Plain && Check)
+        checkPlainCondition(const_cast<MacroArgs *>(Args), Kept);
     }
   }
 
 private:
+  /// PTO_LINT_CHECK_SUBSTITUTION: a condition taken as written is what the pre-expansion gives (tokens, their kinds,
+  /// places, identifiers, spellings and flags).
+  void checkPlainCondition(MacroArgs *Args, const std::vector<Token> &Kept) {
+    std::vector<Token> Expanded = Args->getPreExpArgument(0, PP);
+    if (!Expanded.empty() && Expanded.back().is(tok::eof))
+      Expanded.pop_back();
+    bool Same = Expanded.size() == Kept.size();
+    for (size_t I = 0; Same && I < Kept.size(); ++I) {
+      const Token &A = Kept[I], &B = Expanded[I];
+      Same = A.getKind() == B.getKind() && A.getLocation() == B.getLocation() && A.getLength() == B.getLength() &&
+             A.getFlags() == B.getFlags() && A.getIdentifierInfo() == B.getIdentifierInfo() &&
+             (!A.isLiteral() || A.getLiteralData() == B.getLiteralData());
+    }
+    if (!Same)
+      llvm::errs() << "pto-lint: PTO_LINT_CHECK_SUBSTITUTION: the condition at "
+                   << (Kept.empty() ? SourceLocation() : Kept.front().getLocation()).printToString(PP.getSourceManager())
+                   << " is not its pre-expansion as written\n";
+  }
+
   Preprocessor &PP;
   std::shared_ptr<ScopeMacros> Out;
+  const IdentifierInfo *Assert; // PTO_ASSERT
 };
 
 /// The target whose implementation a header is, by its path (include/pto/npu/a2a3, npu/a5, cpu).
