@@ -622,9 +622,68 @@ const SourceLoc &Finder::locOf(SourceLocation L) {
 
 const std::string &Finder::nameOf(const FunctionDecl *F, bool Qualified) {
   auto [It, New] = Names.try_emplace({F, Qualified});
-  if (New)
-    It->second = functionName(Ctx, F, Qualified);
+  if (!New)
+    return It->second;
+  // FunctionDecl::getNameForDiagnostic: the name, then the specialization's arguments as clang's
+  // printTemplateArgumentList prints them (no parameter list: every argument printed with its type), each type's text
+  // kept (the same tile types are in most names of a unit: printing them was most of the names' cost).
+  llvm::raw_string_ostream OS(It->second);
+  const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
+  F->NamedDecl::getNameForDiagnostic(OS, Policy, Qualified);
+  if (const TemplateArgumentList *Args = F->getTemplateSpecializationArgs())
+    printArguments(OS, Args->asArray(), /*IsPack=*/false);
+  static const bool Check = [] {
+    const char *V = std::getenv("PTO_LINT_CHECK_SUBSTITUTION");
+    return V && *V && std::string(V) != "0";
+  }();
+  if (Check && It->second != functionName(Ctx, F, Qualified))
+    llvm::errs() << "pto-lint: PTO_LINT_CHECK_SUBSTITUTION: '" << It->second << "' is named '"
+                 << functionName(Ctx, F, Qualified) << "' by clang\n";
   return It->second;
+}
+
+void Finder::printArguments(llvm::raw_ostream &OS, llvm::ArrayRef<TemplateArgument> Args, bool IsPack) {
+  const PrintingPolicy &Policy = Ctx.getPrintingPolicy();
+  const char *Comma = Policy.MSVCFormatting ? "," : ", ";
+  if (!IsPack)
+    OS << '<';
+  bool NeedSpace = false, First = true;
+  for (const TemplateArgument &A : Args) {
+    std::string Own;
+    const std::string *Text = &Own;
+    if (A.getKind() == TemplateArgument::Pack) {
+      if (A.pack_size() && !First)
+        OS << Comma;
+      llvm::raw_string_ostream AOS(Own);
+      printArguments(AOS, A.getPackAsArray(), /*IsPack=*/true);
+    } else {
+      if (!First)
+        OS << Comma;
+      if (A.getKind() == TemplateArgument::Type) {
+        auto [Kept, New] = TypeArgTexts.try_emplace(A.getAsType().getAsOpaquePtr());
+        if (New) {
+          llvm::raw_string_ostream AOS(Kept->second);
+          A.print(Policy, AOS, /*IncludeType=*/true);
+        }
+        Text = &Kept->second;
+      } else {
+        llvm::raw_string_ostream AOS(Own);
+        A.print(Policy, AOS, /*IncludeType=*/true);
+      }
+    }
+    if (First && llvm::StringRef(*Text).starts_with(":"))
+      OS << ' ';
+    OS << *Text;
+    if (!Text->empty()) {
+      NeedSpace = Policy.SplitTemplateClosers && Text->back() == '>';
+      First = false;
+    }
+  }
+  if (!IsPack) {
+    if (NeedSpace)
+      OS << ' ';
+    OS << '>';
+  }
 }
 
 bool Finder::anyIn(const Offsets &O, FileID File, unsigned Begin, unsigned End) {

@@ -685,6 +685,8 @@ private:
   std::map<const FunctionDecl *, Offsets> ReachingCalls;
   /// functionName, cached: every call names its function, callers and instantiations, and each walk its helpers.
   const std::string &nameOf(const FunctionDecl *F, bool Qualified);
+  void printArguments(llvm::raw_ostream &OS, llvm::ArrayRef<clang::TemplateArgument> Args, bool IsPack);
+  llvm::DenseMap<const void *, std::string> TypeArgTexts; // a type template argument's text, by its (sugared) type
   std::map<std::pair<const FunctionDecl *, bool>, std::string> Names;
   /// toLoc, cached (the places of the helper calls and guards that every call's walk passes).
   const SourceLoc &locOf(SourceLocation L);
