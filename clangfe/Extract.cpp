@@ -16,13 +16,14 @@ SourceLoc toLoc(const ASTContext &Ctx, SourceLocation L) {
   if (L.isInvalid())
     return Out;
   L = SM.getFileLoc(L);
-  FileID F = SM.getFileID(L);
+  // (A file location is its own spelling: one decomposition serves the file, the line and the column.)
+  auto [F, Offset] = SM.getDecomposedLoc(L);
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(F);
   if (!FE)
     return Out;
   Out.file = FE->getName().str();
-  Out.line = SM.getSpellingLineNumber(L);
-  Out.col = SM.getSpellingColumnNumber(L);
+  Out.line = SM.getLineNumber(F, Offset);
+  Out.col = SM.getColumnNumber(F, Offset);
   return Out;
 }
 
