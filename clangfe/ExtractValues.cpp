@@ -410,25 +410,18 @@ bool CallTranslator::mayBeConstant(const Expr *E) {
     bool Left = constantValue(B->getLHS()).has_value();
     return B->isLogicalOp() ? Left || constantValue(B->getRHS()) : Left && constantValue(B->getRHS());
   }
-  if (const auto *C = dyn_cast<ImplicitCastExpr>(E))
-    switch (C->getCastKind()) {
-    case clang::CK_IntegralCast:
-    case clang::CK_NoOp:
-    case clang::CK_LValueToRValue:
-      return !integral(C->getSubExpr()) || constantValue(C->getSubExpr());
-    default:
-      return true;
-    }
-  if (const auto *U = dyn_cast<clang::UnaryOperator>(E))
-    switch (U->getOpcode()) {
-    case clang::UO_Minus:
-    case clang::UO_Plus:
-    case clang::UO_Not:
-      return !integral(U->getSubExpr()) || constantValue(U->getSubExpr());
-    default:
-      return true;
-    }
-  return true;
+  // A conversion or unary operator that needs its operand's integer value.
+  const Expr *Operand = nullptr;
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    clang::CastKind K = C->getCastKind();
+    if (K == clang::CK_IntegralCast || K == clang::CK_NoOp || K == clang::CK_LValueToRValue)
+      Operand = C->getSubExpr();
+  } else if (const auto *U = dyn_cast<clang::UnaryOperator>(E)) {
+    clang::UnaryOperatorKind K = U->getOpcode();
+    if (K == clang::UO_Minus || K == clang::UO_Plus || K == clang::UO_Not)
+      Operand = U->getSubExpr();
+  }
+  return !Operand || !integral(Operand) || constantValue(Operand);
 }
 
 std::optional<int64_t> CallTranslator::constantValue(const Expr *E) {
