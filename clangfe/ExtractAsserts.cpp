@@ -45,6 +45,16 @@ bool usesCondition(const MacroInfo *MI) {
   return false;
 }
 
+/// `PTO_LINT_CHECK_SUBSTITUTION=1`: each shortcut the walk takes instead of a computation of clang's (a condition's
+/// substitution, a condition kept as written, a function's name) is compared with clang's, and a difference printed.
+bool checkingShortcuts() {
+  static const bool Check = [] {
+    const char *V = std::getenv("PTO_LINT_CHECK_SUBSTITUTION");
+    return V && *V && std::string(V) != "0";
+  }();
+  return Check;
+}
+
 /// Records each PTO_ASSERT expansion: where it starts, its message, and, where the macro is compiled out, the tokens of
 /// its condition, macro-expanded as the _DEBUG macro's body would have them. The compiled-out form is (made) the
 /// release macro of upstream's debug.h, `((void)0)`, so the program is the one the user compiles without pto-lint;
@@ -123,11 +133,7 @@ public:
         if (!Kept.empty() && Kept.back().is(tok::eof))
           Kept.pop_back();
       }
-      static const bool Check = [] {
-        const char *V = std::getenv("PTO_LINT_CHECK_SUBSTITUTION");
-        return V && *V && std::string(V) != "0";
-      }();
-      if (Plain && Check)
+      if (Plain && checkingShortcuts())
         checkPlainCondition(const_cast<MacroArgs *>(Args), Kept);
     }
   }
@@ -632,11 +638,7 @@ const std::string &Finder::nameOf(const FunctionDecl *F, bool Qualified) {
   F->NamedDecl::getNameForDiagnostic(OS, Policy, Qualified);
   if (const TemplateArgumentList *Args = F->getTemplateSpecializationArgs())
     printArguments(OS, Args->asArray(), /*IsPack=*/false);
-  static const bool Check = [] {
-    const char *V = std::getenv("PTO_LINT_CHECK_SUBSTITUTION");
-    return V && *V && std::string(V) != "0";
-  }();
-  if (Check && It->second != functionName(Ctx, F, Qualified))
+  if (checkingShortcuts() && It->second != functionName(Ctx, F, Qualified))
     llvm::errs() << "pto-lint: PTO_LINT_CHECK_SUBSTITUTION: '" << It->second << "' is named '"
                  << functionName(Ctx, F, Qualified) << "' by clang\n";
   return It->second;
@@ -1295,11 +1297,7 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
       }
       ConditionSubstitution Subst(*Sem, Args, ResolvedMembers);
       R = Subst.expr(const_cast<Expr *>(Out.pattern));
-      static const bool Check = [] {
-        const char *V = std::getenv("PTO_LINT_CHECK_SUBSTITUTION");
-        return V && *V && std::string(V) != "0";
-      }();
-      if (Check) {
+      if (checkingShortcuts()) {
         ExprResult Clang = Sem->SubstExpr(const_cast<Expr *>(Out.pattern), Args);
         std::string Why = R.isInvalid() != Clang.isInvalid() ? "one of them does not compile"
                           : R.isUsable()                     ? substitutionDifference(R.get(), Clang.get())
