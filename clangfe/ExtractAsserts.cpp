@@ -152,10 +152,11 @@ private:
              A.getFlags() == B.getFlags() && A.getIdentifierInfo() == B.getIdentifierInfo() &&
              (!A.isLiteral() || A.getLiteralData() == B.getLiteralData());
     }
-    if (!Same)
+    if (!Same) {
+      SourceLocation At = Kept.empty() ? SourceLocation() : Kept.front().getLocation();
       llvm::errs() << "pto-lint: PTO_LINT_CHECK_SUBSTITUTION: the condition at "
-                   << (Kept.empty() ? SourceLocation() : Kept.front().getLocation()).printToString(PP.getSourceManager())
-                   << " is not its pre-expansion as written\n";
+                   << At.printToString(PP.getSourceManager()) << " is not its pre-expansion as written\n";
+    }
   }
 
   Preprocessor &PP;
@@ -989,8 +990,11 @@ CXXMethodDecl *reusableMethod(const CallExpr *CE) {
 
 /// The methods clang chose for the member calls on a parameter with constant arguments that the program itself makes
 /// (`src.GetValidRow()` in the implementation that asserts on it), by kind: the conditions' calls of those kinds need
-/// no resolution of their own.
+/// no resolution of their own. Once per unit, before the first condition (the traversal's CallMap is complete then).
 void Finder::seedResolvedMembers() {
+  if (SeededMembers)
+    return;
+  SeededMembers = true;
   for (const auto &[Callee, Calls] : CallMap) {
     if (!isa<CXXMethodDecl>(Callee))
       continue;
@@ -1004,17 +1008,18 @@ void Finder::seedResolvedMembers() {
       const auto *Object = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreImpCasts());
       if (!Object || !isa<ParmVarDecl>(Object->getDecl()))
         continue;
-      llvm::SmallVector<const Expr *, 4> Written;
+      llvm::SmallVector<const Expr *, 4> Written; // (a default argument is not written; the defaults come last)
       bool Constant = true;
       for (const Expr *A : CE->arguments()) {
         if (isa<CXXDefaultArgExpr>(A))
           break;
-        A = A->IgnoreImpCasts();
-        Constant = Constant && constantArgument(A);
-        Written.push_back(A);
+        Written.push_back(A->IgnoreImpCasts());
+        if (!constantArgument(Written.back())) {
+          Constant = false;
+          break;
+        }
       }
-      CXXMethodDecl *MD = Constant ? reusableMethod(CE) : nullptr;
-      if (MD)
+      if (CXXMethodDecl *MD = Constant ? reusableMethod(CE) : nullptr)
         ResolvedMembers.emplace(memberCallKind(Object->getType(), Object->getValueKind(), false,
                                                ME->getMemberNameInfo().getName(), Written),
                                 MD);
@@ -1025,12 +1030,13 @@ void Finder::seedResolvedMembers() {
 namespace {
 /// Sema::SubstExpr of an assert's condition (clang's TemplateInstantiator), but a member call on a parameter with
 /// constant arguments (`src.GetValidRow()`, `dst.GetShape(GlobalTensorDim::DIM_0)`) names the method clang chose for
-/// an earlier such call on an object of the same type with arguments of the same kinds, instead of resolving the
-/// member's overloads again: tile accessors are SFINAE-selected member templates, and deducing them was most of the
-/// substitution's cost. The operators on the way to such a call are rebuilt as TreeTransform rebuilds them
-/// (parentheses: ActOnParenExpr; unary and binary operators: BuildUnaryOp, BuildBinOp, or CreateBuiltinBinOp for
-/// one with candidates found at the template, under the operator's floating-point overrides), every other part of the condition is clang's own SubstExpr, and the first call of a kind
-/// is resolved as clang does (name lookup, ActOnCallExpr). `PTO_LINT_CHECK_SUBSTITUTION=1` substitutes every
+/// a call of the same kind (an earlier condition's, or the program's own: seedResolvedMembers), instead of resolving
+/// the member's overloads again: tile accessors are SFINAE-selected member templates, and deducing them was most of
+/// the substitution's cost. The operators on the way to such a call are rebuilt as TreeTransform rebuilds them
+/// (parentheses: ActOnParenExpr; unary and binary operators: BuildUnaryOp, BuildBinOp, or CreateBuiltinBinOp for one
+/// with candidates found at the template, under the operator's floating-point overrides), every other part of the
+/// condition is clang's own SubstExpr, and the first call of a kind is resolved as clang does (name lookup,
+/// ActOnCallExpr). `PTO_LINT_CHECK_SUBSTITUTION=1` substitutes every
 /// condition both ways and reports where the trees differ (tests/conformance: none on upstream's kernels).
 class ConditionSubstitution {
 public:
@@ -1291,10 +1297,7 @@ const Finder::InstantiatedCondition &Finder::instantiatedCondition(const Functio
       LocalInstantiationScope Locals(*Sem);
       for (auto [From, To] : Map)
         Locals.InstantiatedLocal(From, To);
-      if (!SeededMembers) {
-        seedResolvedMembers();
-        SeededMembers = true;
-      }
+      seedResolvedMembers();
       ConditionSubstitution Subst(*Sem, Args, ResolvedMembers);
       R = Subst.expr(const_cast<Expr *>(Out.pattern));
       if (checkingShortcuts()) {

@@ -660,9 +660,9 @@ private:
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, const Stmt *>> PatternAsserts;
   std::map<const FunctionDecl *, std::map<SourceLocation::UIntTy, VarDecl *>> InstLocals;
   /// The method clang chose for a member call on a parameter in an assert's condition (`src.GetValidRow()`), per
-  /// object type, member and kind of arguments (ConditionSubstitution, ExtractAsserts.cpp): the substitution of the next
-  /// such call names it instead of resolving the overloads again. Seeded, before the first condition, with the calls of
-  /// those kinds the program makes (seedResolvedMembers).
+  /// object type, member and kind of arguments (ConditionSubstitution, ExtractAsserts.cpp): the substitution of the
+  /// next such call names it instead of resolving the overloads again. Seeded, before the first condition, with the
+  /// calls of those kinds the program makes (seedResolvedMembers).
   std::unordered_map<std::string, clang::CXXMethodDecl *> ResolvedMembers;
   bool SeededMembers = false;
   void seedResolvedMembers();
