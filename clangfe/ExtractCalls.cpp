@@ -79,6 +79,9 @@ bool Finder::inSystemFile(const Decl *D) {
 }
 
 void Finder::run() {
+  for (const checker::OpSignature &Op : Rules.ops())
+    if (auto It = Ctx.Idents.find(Op.name); It != Ctx.Idents.end())
+      RuleIdentifiers.insert(It->getValue());
   TraverseDecl(Ctx.getTranslationUnitDecl());
   for (const Found &W : Deferred) {
     if (W.Pattern) {
@@ -120,17 +123,28 @@ bool Finder::TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
 }
 
 bool Finder::VisitCallExpr(CallExpr *CE) {
-  if (const FunctionDecl *Callee = CE->getDirectCallee(); Callee && CollectIn && !InTemplated) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (Callee && CollectIn && !InTemplated) {
     CallMap[Callee->getCanonicalDecl()].emplace_back(CE, CollectIn);
-    CallsIn[CollectIn].push_back(CE);
+    if (CollectIn != CallsInOf.first)
+      CallsInOf = {CollectIn, &CallsIn[CollectIn]}; // (the map's nodes stay where they are)
+    CallsInOf.second->push_back(CE);
   }
   if (const auto *K = dyn_cast<CUDAKernelCallExpr>(CE); K && !InTemplated)
     noteLaunch(K);
-  if (!CurFn || CurFn->isDependentContext() || CE->isTypeDependent() || CE->isValueDependent())
+  if (!CurFn || !Callee || !Callee->getIdentifier() || CE->isTypeDependent() || CE->isValueDependent())
     return true;
-  if (const FunctionDecl *FD = CE->getDirectCallee(); FD && FD->getIdentifier())
+  // In upstream's code, recordCall keeps only the calls of an op of the rules' (by name; clang's corrections of
+  // misspelled names are looked at only in a unit with errors): the others are not deferred.
+  if (const auto &R = recording(); !R.Dependent && (R.AnyCall || RuleIdentifiers.count(Callee->getIdentifier())))
     Deferred.push_back({CE, CurFn, nullptr});
   return true;
+}
+
+const Finder::Recording &Finder::recording() {
+  if (CurFn != Rec.Fn)
+    Rec = {CurFn, CurFn->isDependentContext(), !isUpstreamCode(CurFn) || Ctx.getDiagnostics().hasErrorOccurred()};
+  return Rec;
 }
 
 /// A call the traversal found in CurFn, now that the calls of every function are known.
@@ -570,8 +584,8 @@ void Finder::LiftReplay::Values::into(CallSite &S) const {
 /// D's instantiation chain.
 void Finder::noteReferrer(const ValueDecl *D) {
   if (const auto *FD = dyn_cast<FunctionDecl>(D))
-    if (CurFn && FD->isTemplateInstantiation() && !CurFn->isDependentContext())
-      Referrer.try_emplace(FD, CurFn); // (emplace would allocate a node for each reference)
+    if (CurFn && FD->isTemplateInstantiation() && !recording().Dependent)
+      Referrer.try_emplace(FD, CurFn);
 }
 
 bool Finder::VisitDeclRefExpr(DeclRefExpr *E) {

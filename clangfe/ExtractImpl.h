@@ -7,6 +7,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <functional>
@@ -87,10 +88,15 @@ public:
     Derived &D = this->getDerived();
     switch (S->getStmtClass()) {
 #define PTOLINT_WALK(CLASS)                                                                                            \
-  case Stmt::CLASS##Class:                                                                                             \
-    if (!D.WalkUpFrom##CLASS(llvm::cast<clang::CLASS>(S)))                                                             \
+  case Stmt::CLASS##Class: {                                                                                           \
+    auto *Node = llvm::cast<clang::CLASS>(S);                                                                          \
+    if (!D.WalkUpFrom##CLASS(Node))                                                                                    \
       return false;                                                                                                    \
-    break;
+    for (Stmt *Child : Node->children()) /* (the class's own, inline: Stmt::children dispatches to it) */            \
+      if (!D.TraverseStmt(Child))                                                                                      \
+        return false;                                                                                                  \
+    return true;                                                                                                       \
+  }
       PTOLINT_WALK(CompoundStmt)
       PTOLINT_WALK(IfStmt)
       PTOLINT_WALK(ForStmt)
@@ -131,10 +137,6 @@ public:
     default:
       return Base::TraverseStmt(S, nullptr); // its children come back here (Derived overrides TraverseStmt)
     }
-    for (Stmt *Child : S->children())
-      if (!D.TraverseStmt(Child))
-        return false;
-    return true;
   }
 };
 
@@ -503,13 +505,23 @@ private:
   } LastFile; // inSystemFile's
   bool inSystemFile(const Decl *D);
   std::vector<const FunctionDecl *> SiteFns; // per entry of Calls, the function it is in
-  std::map<const FunctionDecl *, const FunctionDecl *> Referrer;
+  llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Referrer;
   /// Callee (canonical declaration) -> its calls in the TU and the functions they are in (instantiated bodies
   /// included, system headers not), collected by the traversal: complete once it ends, when the op calls it found
   /// are recorded (Deferred).
   std::map<const FunctionDecl *, std::vector<CallRef>> CallMap;
   /// The other way: per function, the calls in its body (the traversal's, as CallMap).
   std::unordered_map<const FunctionDecl *, std::vector<const CallExpr *>> CallsIn;
+  std::pair<const FunctionDecl *, std::vector<const CallExpr *> *> CallsInOf{}; // the last function's entry
+  /// The identifiers of the rules' ops (recordCall's names), and what the traversal records in the function it is in
+  /// (CurFn, kept for the last one): whether it is a template's (nothing), or every call (not upstream's code, or a
+  /// unit with errors) rather than the rules' ops only.
+  llvm::DenseSet<const clang::IdentifierInfo *> RuleIdentifiers;
+  struct Recording {
+    const FunctionDecl *Fn = nullptr;
+    bool Dependent = false, AnyCall = false;
+  } Rec;
+  const Recording &recording();
   /// The function whose body the traversal is in, for CallMap (any function, destructors included), and how many
   /// templated functions it is inside (their calls are not collected).
   const FunctionDecl *CollectIn = nullptr;
