@@ -37,30 +37,30 @@ bool Finder::TraverseDecl(Decl *D) {
   return R;
 }
 
-/// inSystemHeader for the traversal's declarations of namespace scope, which come file after file: the answer for the
-/// file the last one was in is kept with that file's range of locations, or in a file with line directives (where
-/// `#pragma clang system_header` or a line marker changes it: the prelude has one) with the range between the
-/// directives around it, as SourceManager::getFileCharacteristic reads them. A declaration a macro expands to is where
-/// the expansion is, as for inSystemHeader (the prelude's intrinsics are).
+/// inSystemHeader for the traversal's declarations of namespace scope, which come file after file (FileRangeMemo). A
+/// declaration a macro expands to is where the expansion is, as for inSystemHeader (the prelude's intrinsics are).
 bool Finder::inSystemFile(const Decl *D) {
   SourceLocation L = D->getLocation();
   if (L.isMacroID())
     L = Ctx.getSourceManager().getExpansionLoc(L);
-  if (L.isFileID() && L.getRawEncoding() >= LastFile.Begin && L.getRawEncoding() < LastFile.End)
-    return LastFile.System;
-  bool System = inSystemHeader(Ctx, D);
+  return SystemFiles.get(Ctx.getSourceManager(), L, [&] { return inSystemHeader(Ctx, D); });
+}
+
+bool FileRangeMemo::get(const SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer) {
+  if (L.isFileID() && L.getRawEncoding() >= Begin && L.getRawEncoding() < End)
+    return Kept;
+  bool Out = Answer();
   if (L.isValid() && L.isFileID()) {
-    const SourceManager &SM = Ctx.getSourceManager();
     FileID F = SM.getFileID(L);
     bool Invalid = false;
     const SrcMgr::SLocEntry &E = SM.getSLocEntry(F, &Invalid);
     if (!Invalid && E.isFile()) {
-      SourceLocation::UIntTy Begin = SM.getLocForStartOfFile(F).getRawEncoding();
-      unsigned From = 0, To = SM.getFileIDSize(F), At = L.getRawEncoding() - Begin;
+      SourceLocation::UIntTy FileBegin = SM.getLocForStartOfFile(F).getRawEncoding();
+      unsigned From = 0, To = SM.getFileIDSize(F), At = L.getRawEncoding() - FileBegin;
       bool Known = true;
       if (E.getFile().hasLineDirectives()) { // (then the source manager has a line table)
         Known = false;
-        for (auto &[File, Entries] : Ctx.getSourceManager().getLineTable())
+        for (auto &[File, Entries] : const_cast<SourceManager &>(SM).getLineTable())
           if (File == F) {
             auto Next = std::upper_bound(Entries.begin(), Entries.end(), At,
                                          [](unsigned O, const LineEntry &Entry) { return O < Entry.FileOffset; });
@@ -71,11 +71,14 @@ bool Finder::inSystemFile(const Decl *D) {
             Known = true;
           }
       }
-      if (Known)
-        LastFile = {Begin + From, Begin + To, System};
+      if (Known) {
+        Begin = FileBegin + From;
+        End = FileBegin + To;
+        Kept = Out;
+      }
     }
   }
-  return System;
+  return Out;
 }
 
 void Finder::run() {

@@ -59,6 +59,19 @@ const VarDecl *referencedVar(const Expr *E);
 
 // --- Operand types (Extract.cpp, ExtractRegisters.cpp) ---
 
+/// An answer that holds for a whole file, or for the range between two of its line directives (`#pragma clang
+/// system_header`, line markers: what SourceManager::getFileCharacteristic and isInMainFile read), kept for the range
+/// of the last location asked: declarations come file after file.
+class FileRangeMemo {
+public:
+  /// Answer()'s for file location L (or an expansion's), computed when L is outside the kept range.
+  bool get(const clang::SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer);
+
+private:
+  SourceLocation::UIntTy Begin = 0, End = 0;
+  bool Kept = false;
+};
+
 /// The pto::Tile specialization a type is or derives from.
 /// The specialization of class template pto::<Name> that T is or derives from (through single bases).
 const ClassTemplateSpecializationDecl *ptoSpecialization(QualType T, llvm::StringRef Name);
@@ -195,6 +208,7 @@ public:
 
 private:
   ASTContext &Ctx;
+  FileRangeMemo MainFile; // TraverseDecl's
   bool Built = false;
   std::unordered_map<SourceLocation::UIntTy, unsigned> Alias, Starts;
   std::unordered_map<const VarDecl *, Written> WrittenTypes;
@@ -499,10 +513,7 @@ private:
                      return S && S->builtin;
                    }};
   const FunctionDecl *CurFn = nullptr;
-  struct FileRange {
-    SourceLocation::UIntTy Begin = 0, End = 0;
-    bool System = false;
-  } LastFile; // inSystemFile's
+  FileRangeMemo SystemFiles; // inSystemFile's
   bool inSystemFile(const Decl *D);
   std::vector<const FunctionDecl *> SiteFns; // per entry of Calls, the function it is in
   llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> Referrer;

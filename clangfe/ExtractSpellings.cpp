@@ -33,8 +33,11 @@ unsigned TypeUses::declsAt(SourceLocation TypeStart) {
 
 bool TypeUses::TraverseDecl(Decl *D) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (D && !isa<TranslationUnitDecl>(D) && !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-    return true;
+  if (D && !isa<TranslationUnitDecl>(D)) {
+    SourceLocation L = SM.getExpansionLoc(D->getLocation());
+    if (!MainFile.get(SM, L, [&] { return SM.isInMainFile(L); }))
+      return true;
+  }
   return RecursiveASTVisitor::TraverseDecl(D);
 }
 
