@@ -125,6 +125,30 @@ bool Finder::TraverseCXXConstructorDecl(CXXConstructorDecl *FD) {
   return withFunction(FD, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(FD); });
 }
 
+/// Of a template outside function bodies, in a unit without errors, only the instantiations are walked: nothing else
+/// of it records anything there (its parameters are not walked outside functions, its pattern and a partial
+/// specialization are dependent, see withFunction, and outside a function no call or reference is recorded), so the
+/// walk goes to them directly (as RecursiveASTVisitor does after the rest).
+bool Finder::instantiationsOnly() const {
+  return !CollectIn && !CurFn && !Ctx.getDiagnostics().hasErrorOccurred();
+}
+
+bool Finder::TraverseFunctionTemplateDecl(FunctionTemplateDecl *D) {
+  if (!instantiationsOnly())
+    return RecursiveASTVisitor::TraverseFunctionTemplateDecl(D);
+  return D != D->getCanonicalDecl() || TraverseTemplateInstantiations(D);
+}
+
+bool Finder::TraverseClassTemplateDecl(ClassTemplateDecl *D) {
+  if (!instantiationsOnly())
+    return RecursiveASTVisitor::TraverseClassTemplateDecl(D);
+  return D != D->getCanonicalDecl() || TraverseTemplateInstantiations(D);
+}
+
+bool Finder::TraverseClassTemplatePartialSpecializationDecl(ClassTemplatePartialSpecializationDecl *D) {
+  return instantiationsOnly() || RecursiveASTVisitor::TraverseClassTemplatePartialSpecializationDecl(D);
+}
+
 bool Finder::VisitCallExpr(CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   if (Callee && CollectIn && !InTemplated) {

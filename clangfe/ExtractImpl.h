@@ -494,6 +494,9 @@ public:
   bool TraverseFunctionDecl(FunctionDecl *FD);
   bool TraverseCXXMethodDecl(clang::CXXMethodDecl *FD);
   bool TraverseCXXConstructorDecl(clang::CXXConstructorDecl *FD);
+  bool TraverseFunctionTemplateDecl(clang::FunctionTemplateDecl *D);
+  bool TraverseClassTemplateDecl(clang::ClassTemplateDecl *D);
+  bool TraverseClassTemplatePartialSpecializationDecl(clang::ClassTemplatePartialSpecializationDecl *D);
   bool VisitCallExpr(CallExpr *CE);
   bool VisitRecoveryExpr(clang::RecoveryExpr *RE);
   bool VisitDeclRefExpr(clang::DeclRefExpr *E);
@@ -559,6 +562,7 @@ private:
 
   // Op calls and calling contexts (ExtractCalls.cpp).
   template <class F> bool withFunction(FunctionDecl *FD, F Body);
+  bool instantiationsOnly() const;
   template <class F> auto inFunction(const FunctionDecl *G, F Body) {
     const FunctionDecl *Saved = CurFn;
     CurFn = G;
