@@ -20,6 +20,8 @@ using z3model::Verdict;
 
 Engine::Engine(const RuleSet &Rules, EngineOptions O) : Rules(Rules), Opts(std::move(O)), Solver(Opts.budget) {
   PreludeLoaded = Prelude.loadPrelude(Rules.prelude());
+  if (PreludeLoaded)
+    Solver.usePrelude(Rules.prelude(), Prelude); // (read once for both)
   PreludeOk = Opts.precheck && Opts.budget.groundFastPath && PreludeLoaded;
 }
 Engine::~Engine() = default;

@@ -860,6 +860,12 @@ static bool preludeReady(Solver::Impl &I, const std::string &Prelude) {
   return I.PreludeOk;
 }
 
+void Solver::usePrelude(const std::string &Text, const GroundEvaluator &Loaded) {
+  P->GroundProto = Loaded;
+  P->PreludeOk = Loaded.prelude() != nullptr;
+  P->PreludeText = Text;
+}
+
 /// Decides Q without Z3 when its property (and hypotheses) only mention constants with known values.
 /// Returns false when Z3 is needed.
 bool Solver::tryGround(const Query &Q, Compiled &C, Result &Out) {

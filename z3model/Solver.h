@@ -16,6 +16,8 @@
 
 namespace pto::z3model {
 
+class GroundEvaluator;
+
 using term::Term;
 
 /// An integer constant of a query. A definition (`definition` set) is a fact whose value is a term over
@@ -161,6 +163,9 @@ public:
   /// evaluated (the ground evaluator off, or a form outside its fragment). Counted (and timed) as a query the ground
   /// evaluator decided.
   bool provedGround(const term::Term &Property, const std::string &Prelude);
+  /// The macros of prelude Text, already loaded by the caller (Loaded.loadPrelude(Text) succeeded, nothing else set):
+  /// the queries with that prelude use them instead of reading Text again.
+  void usePrelude(const std::string &Text, const GroundEvaluator &Loaded);
 
   /// The "can the property fail?" question as an SMT-LIB2 script (--dump-smt): what `check` asks Z3, in text.
   static std::string toSmtLib(const Query &Q);
