@@ -1,6 +1,7 @@
 // clangfe: the extractor's entry points, its source helpers, and an operand's facts read from its type.
 #include "ExtractImpl.h"
 
+#include "clang/Basic/SourceManagerInternals.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/BuryPointer.h"
 
@@ -50,6 +51,41 @@ bool inPtoNamespace(const Decl *D) {
 bool inSystemHeader(const ASTContext &Ctx, const Decl *D) {
   return D && !isa<TranslationUnitDecl>(D) && D->getLocation().isValid() &&
          Ctx.getSourceManager().isInSystemHeader(D->getLocation());
+}
+
+bool FileRangeMemo::get(SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer) {
+  if (L.isFileID() && L.getRawEncoding() >= Begin && L.getRawEncoding() < End)
+    return Kept;
+  bool Out = Answer();
+  if (L.isValid() && L.isFileID()) {
+    FileID F = SM.getFileID(L);
+    bool Invalid = false;
+    const SrcMgr::SLocEntry &E = SM.getSLocEntry(F, &Invalid);
+    if (!Invalid && E.isFile()) {
+      SourceLocation::UIntTy FileBegin = SM.getLocForStartOfFile(F).getRawEncoding();
+      unsigned From = 0, To = SM.getFileIDSize(F), At = L.getRawEncoding() - FileBegin;
+      bool Known = true;
+      if (E.getFile().hasLineDirectives()) { // (then the source manager has a line table)
+        Known = false;
+        for (auto &[File, Entries] : SM.getLineTable())
+          if (File == F) {
+            auto Next = std::upper_bound(Entries.begin(), Entries.end(), At,
+                                         [](unsigned O, const LineEntry &Entry) { return O < Entry.FileOffset; });
+            if (Next != Entries.begin())
+              From = std::prev(Next)->FileOffset;
+            if (Next != Entries.end())
+              To = Next->FileOffset;
+            Known = true;
+          }
+      }
+      if (Known) {
+        Begin = FileBegin + From;
+        End = FileBegin + To;
+        Kept = Out;
+      }
+    }
+  }
+  return Out;
 }
 
 std::string functionName(const ASTContext &Ctx, const FunctionDecl *F, bool Qualified) {

@@ -2,7 +2,6 @@
 // instantiation chain.
 #include "ExtractImpl.h"
 
-#include "clang/Basic/SourceManagerInternals.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -44,41 +43,6 @@ bool Finder::inSystemFile(const Decl *D) {
   if (L.isMacroID())
     L = Ctx.getSourceManager().getExpansionLoc(L);
   return SystemFiles.get(Ctx.getSourceManager(), L, [&] { return inSystemHeader(Ctx, D); });
-}
-
-bool FileRangeMemo::get(const SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer) {
-  if (L.isFileID() && L.getRawEncoding() >= Begin && L.getRawEncoding() < End)
-    return Kept;
-  bool Out = Answer();
-  if (L.isValid() && L.isFileID()) {
-    FileID F = SM.getFileID(L);
-    bool Invalid = false;
-    const SrcMgr::SLocEntry &E = SM.getSLocEntry(F, &Invalid);
-    if (!Invalid && E.isFile()) {
-      SourceLocation::UIntTy FileBegin = SM.getLocForStartOfFile(F).getRawEncoding();
-      unsigned From = 0, To = SM.getFileIDSize(F), At = L.getRawEncoding() - FileBegin;
-      bool Known = true;
-      if (E.getFile().hasLineDirectives()) { // (then the source manager has a line table)
-        Known = false;
-        for (auto &[File, Entries] : const_cast<SourceManager &>(SM).getLineTable())
-          if (File == F) {
-            auto Next = std::upper_bound(Entries.begin(), Entries.end(), At,
-                                         [](unsigned O, const LineEntry &Entry) { return O < Entry.FileOffset; });
-            if (Next != Entries.begin())
-              From = std::prev(Next)->FileOffset;
-            if (Next != Entries.end())
-              To = Next->FileOffset;
-            Known = true;
-          }
-      }
-      if (Known) {
-        Begin = FileBegin + From;
-        End = FileBegin + To;
-        Kept = Out;
-      }
-    }
-  }
-  return Out;
 }
 
 void Finder::run() {

@@ -57,20 +57,20 @@ std::string functionName(const ASTContext &Ctx, const FunctionDecl *F, bool Qual
 /// The variable E names (parentheses and implicit casts aside), or null.
 const VarDecl *referencedVar(const Expr *E);
 
-// --- Operand types (Extract.cpp, ExtractRegisters.cpp) ---
-
 /// An answer that holds for a whole file, or for the range between two of its line directives (`#pragma clang
 /// system_header`, line markers: what SourceManager::getFileCharacteristic and isInMainFile read), kept for the range
 /// of the last location asked: declarations come file after file.
 class FileRangeMemo {
 public:
   /// Answer()'s for file location L (or an expansion's), computed when L is outside the kept range.
-  bool get(const clang::SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer);
+  bool get(clang::SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer);
 
 private:
   SourceLocation::UIntTy Begin = 0, End = 0;
   bool Kept = false;
 };
+
+// --- Operand types (Extract.cpp, ExtractRegisters.cpp) ---
 
 /// The pto::Tile specialization a type is or derives from.
 /// The specialization of class template pto::<Name> that T is or derives from (through single bases).

@@ -32,7 +32,7 @@ unsigned TypeUses::declsAt(SourceLocation TypeStart) {
 }
 
 bool TypeUses::TraverseDecl(Decl *D) {
-  const SourceManager &SM = Ctx.getSourceManager();
+  SourceManager &SM = Ctx.getSourceManager();
   if (D && !isa<TranslationUnitDecl>(D)) {
     SourceLocation L = SM.getExpansionLoc(D->getLocation());
     if (!MainFile.get(SM, L, [&] { return SM.isInMainFile(L); }))
