@@ -53,6 +53,36 @@ bool inSystemHeader(const ASTContext &Ctx, const Decl *D) {
          Ctx.getSourceManager().isInSystemHeader(D->getLocation());
 }
 
+SourceLocation FileRangeMemo::expansion(const SourceManager &SM, SourceLocation L) {
+  // As SourceManager::getExpansionLocSlowCase: the start of the expansion of the entry holding L, until a file's.
+  constexpr SourceLocation::UIntTy MacroBit = SourceLocation::UIntTy(1) << (8 * sizeof(SourceLocation::UIntTy) - 1);
+  while (L.isMacroID()) {
+    SourceLocation::UIntTy Offset = L.getRawEncoding() & ~MacroBit;
+    unsigned N = SM.local_sloc_entry_size();
+    if (N == 0 || Offset >= SM.getNextLocalOffset())
+      return SM.getExpansionLoc(L); // a loaded entry (modules, PCH)
+    auto Start = [&](unsigned I) { return SM.getLocalSLocEntry(I).getOffset(); };
+    auto Holds = [&](unsigned I) { return Start(I) <= Offset && (I + 1 == N || Offset < Start(I + 1)); };
+    unsigned I = std::min(Entry, N - 1);
+    for (unsigned Steps = 0; !Holds(I) && Steps < 16; ++Steps)
+      I = Start(I) > Offset ? I - 1 : I + 1; // (entry 0 starts at offset 0)
+    if (!Holds(I)) { // far from the last one: the last entry starting at or before Offset
+      unsigned Lo = 0, Hi = N;
+      while (Hi - Lo > 1) {
+        unsigned Mid = Lo + (Hi - Lo) / 2;
+        (Start(Mid) <= Offset ? Lo : Hi) = Mid;
+      }
+      I = Lo;
+    }
+    Entry = I;
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    if (!E.isExpansion())
+      return SM.getExpansionLoc(L);
+    L = E.getExpansion().getExpansionLocStart();
+  }
+  return L;
+}
+
 bool FileRangeMemo::get(SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer) {
   if (L.isFileID() && L.getRawEncoding() >= Begin && L.getRawEncoding() < End)
     return Kept;

@@ -39,9 +39,7 @@ bool Finder::TraverseDecl(Decl *D) {
 /// inSystemHeader for the traversal's declarations of namespace scope, which come file after file (FileRangeMemo). A
 /// declaration a macro expands to is where the expansion is, as for inSystemHeader (the prelude's intrinsics are).
 bool Finder::inSystemFile(const Decl *D) {
-  SourceLocation L = D->getLocation();
-  if (L.isMacroID())
-    L = Ctx.getSourceManager().getExpansionLoc(L);
+  SourceLocation L = SystemFiles.expansion(Ctx.getSourceManager(), D->getLocation());
   return SystemFiles.get(Ctx.getSourceManager(), L, [&] { return inSystemHeader(Ctx, D); });
 }
 

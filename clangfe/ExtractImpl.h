@@ -64,10 +64,15 @@ class FileRangeMemo {
 public:
   /// Answer()'s for file location L (or an expansion's), computed when L is outside the kept range.
   bool get(clang::SourceManager &SM, SourceLocation L, llvm::function_ref<bool()> Answer);
+  /// SM.getExpansionLoc(L), each macro location's source-location entry found from the last one's: declarations a
+  /// macro expands to come one after another (the prelude's intrinsics), and getFileID's search over every entry
+  /// of the unit was most of the cost of asking about them.
+  SourceLocation expansion(const clang::SourceManager &SM, SourceLocation L);
 
 private:
   SourceLocation::UIntTy Begin = 0, End = 0;
   bool Kept = false;
+  unsigned Entry = 0; // the local entry expansion() found last
 };
 
 // --- Operand types (Extract.cpp, ExtractRegisters.cpp) ---

@@ -34,7 +34,7 @@ unsigned TypeUses::declsAt(SourceLocation TypeStart) {
 bool TypeUses::TraverseDecl(Decl *D) {
   SourceManager &SM = Ctx.getSourceManager();
   if (D && !isa<TranslationUnitDecl>(D)) {
-    SourceLocation L = SM.getExpansionLoc(D->getLocation());
+    SourceLocation L = MainFile.expansion(SM, D->getLocation());
     if (!MainFile.get(SM, L, [&] { return SM.isInMainFile(L); }))
       return true;
   }
