@@ -62,18 +62,25 @@ SourceLocation FileRangeMemo::expansion(const SourceManager &SM, SourceLocation 
     if (N == 0 || Offset >= SM.getNextLocalOffset())
       return SM.getExpansionLoc(L); // a loaded entry (modules, PCH)
     auto Start = [&](unsigned I) { return SM.getLocalSLocEntry(I).getOffset(); };
-    auto Holds = [&](unsigned I) { return Start(I) <= Offset && (I + 1 == N || Offset < Start(I + 1)); };
-    unsigned I = std::min(Entry, N - 1);
-    for (unsigned Steps = 0; !Holds(I) && Steps < 16; ++Steps)
-      I = Start(I) > Offset ? I - 1 : I + 1; // (entry 0 starts at offset 0)
-    if (!Holds(I)) { // far from the last one: the last entry starting at or before Offset
-      unsigned Lo = 0, Hi = N;
-      while (Hi - Lo > 1) {
-        unsigned Mid = Lo + (Hi - Lo) / 2;
-        (Start(Mid) <= Offset ? Lo : Hi) = Mid;
+    // The last entry starting at or before Offset (entry 0 starts at 0), searched outwards from the last one found:
+    // [Lo, Hi) holds it, widened by doubling steps, then halved.
+    unsigned Lo = std::min(Entry, N - 1), Hi = Lo + 1;
+    if (Start(Lo) <= Offset) {
+      for (unsigned Step = 1; Hi < N && Start(Hi) <= Offset; Step *= 2) {
+        Lo = Hi;
+        Hi = std::min<unsigned>(N, Hi + Step);
       }
-      I = Lo;
+    } else {
+      for (unsigned Step = 1; Start(Lo) > Offset; Step *= 2) {
+        Hi = Lo;
+        Lo = Lo > Step ? Lo - Step : 0;
+      }
     }
+    while (Hi - Lo > 1) {
+      unsigned Mid = Lo + (Hi - Lo) / 2;
+      (Start(Mid) <= Offset ? Lo : Hi) = Mid;
+    }
+    unsigned I = Lo;
     Entry = I;
     const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
     if (!E.isExpansion())

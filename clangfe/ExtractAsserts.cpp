@@ -951,29 +951,50 @@ const Finder::ParsedCondition &Finder::parsedCondition(const FunctionDecl *Fn, c
 }
 
 namespace {
-/// The kind of a member call `object.member(arguments)` whose written arguments are integer literals or enumerators:
-/// the object's type and value kind, the member, and per argument its type (and, for an integer literal, whether it is
-/// 0: a null pointer constant). Calls of one kind resolve to the same method (class-scope lookup and overload
-/// resolution see nothing else), so the method clang chose for one of them is the one for all (public methods only).
+/// The value of a written argument that names a constant: an enumerator, or a `constexpr` variable of integral or
+/// enumeration type outside functions (upstream's `GlobalTensorDim::DIM_4`). None for anything else.
+std::optional<llvm::APSInt> namedConstant(const Expr *A) {
+  const auto *R = dyn_cast<DeclRefExpr>(A);
+  if (!R)
+    return std::nullopt;
+  if (const auto *E = dyn_cast<EnumConstantDecl>(R->getDecl()))
+    return E->getInitVal();
+  const auto *V = dyn_cast<VarDecl>(R->getDecl());
+  if (!V || !V->isConstexpr() || V->isLocalVarDeclOrParm() || V->getType()->isDependentType() ||
+      !V->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const APValue *Value = V->evaluateValue();
+  if (!Value || !Value->isInt())
+    return std::nullopt;
+  return Value->getInt();
+}
+
+/// The kind of a member call `object.member(arguments)` whose written arguments are integer literals or named
+/// constants (namedConstant): the object's type and value kind, the member, and per argument its type, its value kind
+/// and whether it is 0 (a literal 0 is a null pointer constant). Calls of one kind resolve to the same method
+/// (class-scope lookup and overload resolution see nothing else), so the method clang chose for one of them is the
+/// one for all (public methods only).
 std::string memberCallKind(QualType ObjectType, ExprValueKind VK, bool Arrow, DeclarationName Member,
                            llvm::ArrayRef<const Expr *> Written) {
-  std::string Key;
-  llvm::raw_string_ostream K(Key);
-  K << ObjectType.getCanonicalType().getAsOpaquePtr() << ' ' << int(VK) << ' ' << Arrow << ' '
-    << Member.getAsOpaquePtr();
+  std::string Key; // (the bytes of each part: a key, never printed)
+  auto Add = [&](auto V) { Key.append(reinterpret_cast<const char *>(&V), sizeof V); };
+  Add(ObjectType.getCanonicalType().getAsOpaquePtr());
+  Add(int(VK) * 2 + Arrow);
+  Add(Member.getAsOpaquePtr());
   for (const Expr *A : Written) {
-    K << ' ' << A->getType().getCanonicalType().getAsOpaquePtr();
+    Add(A->getType().getCanonicalType().getAsOpaquePtr());
+    int Zero = 2; // not a constant
     if (const auto *L = dyn_cast<IntegerLiteral>(A))
-      K << (L->getValue().isZero() ? "=0" : "!0");
+      Zero = L->getValue().isZero();
+    else if (std::optional<llvm::APSInt> V = namedConstant(A))
+      Zero = V->isZero();
+    Add(int(A->getValueKind()) * 4 + Zero);
   }
   return Key;
 }
 
-/// A written argument memberCallKind describes: an integer literal or an enumerator.
-bool constantArgument(const Expr *A) {
-  const auto *R = dyn_cast<DeclRefExpr>(A);
-  return isa<IntegerLiteral>(A) || (R && isa<EnumConstantDecl>(R->getDecl()));
-}
+/// A written argument memberCallKind describes: an integer literal or a named constant.
+bool constantArgument(const Expr *A) { return isa<IntegerLiteral>(A) || namedConstant(A); }
 
 /// The method a resolved call of a kind names, to reuse for the calls of its kind: a public one (whose access does not
 /// depend on the function the call is in) returning a scalar (nothing wraps the call), named by the callee as written.
@@ -1112,7 +1133,7 @@ private:
     return true;
   }
   /// `param.name(constants)`, written as such: no qualifier, no template arguments, each argument an integer literal
-  /// or an enumerator.
+  /// or a named constant.
   static bool memberCallOnParameter(const CallExpr *C, const CXXDependentScopeMemberExpr *M) {
     if (M->isImplicitAccess() || M->getQualifier() || M->hasTemplateKeyword() || M->hasExplicitTemplateArgs() ||
         !M->getMember().isIdentifier() || C->hasStoredFPFeatures())

@@ -75,7 +75,12 @@ Term Term::literal(int64_t V) {
   }();
   if (V >= 0 && V < SharedLiterals)
     return Small[static_cast<size_t>(V)];
-  return V >= 0 ? numeral(std::to_string(V)) : integer(V); // integer(V < 0): (- numeral)
+  if (V < 0)
+    return integer(V); // (- numeral)
+  // numeral(std::to_string(V)), without reading the digits back.
+  std::string Digits = std::to_string(V);
+  bool Fits = Digits.size() < 19;
+  return Term(std::make_shared<Node>(Node{Op::Int, Sort::Int, Fits, Fits ? V : 0, std::move(Digits), {}}));
 }
 
 Term Term::numeral(const std::string &Digits) {
