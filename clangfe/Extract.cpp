@@ -80,9 +80,8 @@ SourceLocation FileRangeMemo::expansion(const SourceManager &SM, SourceLocation 
       unsigned Mid = Lo + (Hi - Lo) / 2;
       (Start(Mid) <= Offset ? Lo : Hi) = Mid;
     }
-    unsigned I = Lo;
-    Entry = I;
-    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(I);
+    Entry = Lo;
+    const SrcMgr::SLocEntry &E = SM.getLocalSLocEntry(Lo);
     if (!E.isExpansion())
       return SM.getExpansionLoc(L);
     L = E.getExpansion().getExpansionLocStart();

@@ -77,19 +77,16 @@ Term Term::literal(int64_t V) {
     return Small[static_cast<size_t>(V)];
   if (V < 0)
     return integer(V); // (- numeral)
-  // numeral(std::to_string(V)), without reading the digits back.
-  std::string Digits = std::to_string(V);
-  bool Fits = Digits.size() < 19;
-  return Term(std::make_shared<Node>(Node{Op::Int, Sort::Int, Fits, Fits ? V : 0, std::move(Digits), {}}));
+  return numeral(std::to_string(V), V); // (the value as it is, not read back from the digits)
 }
 
 Term Term::numeral(const std::string &Digits) {
-  auto N = std::make_shared<Node>(Node{Op::Int, Sort::Int, false, 0, Digits, {}});
-  if (Digits.size() < 19) {
-    N->value = std::stoll(Digits);
-    N->fits = true;
-  }
-  return Term(std::move(N));
+  return numeral(Digits, Digits.size() < 19 ? std::stoll(Digits) : 0);
+}
+
+Term Term::numeral(std::string Digits, int64_t Value) {
+  bool Fits = Digits.size() < 19;
+  return Term(std::make_shared<Node>(Node{Op::Int, Sort::Int, Fits, Fits ? Value : 0, std::move(Digits), {}}));
 }
 
 Term Term::boolean(bool B) {

@@ -71,6 +71,8 @@ private:
   };
   std::shared_ptr<const Node> N;
   explicit Term(std::shared_ptr<const Node> N) : N(std::move(N)) {}
+  /// The numeral of Digits, whose value is Value when it has fewer than 19 digits (the ones that always fit).
+  static Term numeral(std::string Digits, int64_t Value);
 };
 
 /// Structural equality.
